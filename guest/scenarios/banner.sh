@@ -1,0 +1,5 @@
+#!/bin/sh
+echo "Fair-server test guest: $(uname -r), $(grep -c ^processor /proc/cpuinfo) CPUs."
+echo "Tools: cyclictest hackbench stress-ng rtla; selftests in /kselftest"
+echo "(cd /kselftest && ./run_kselftest.sh -c sched).  'poweroff -f' to leave."
+/scenarios/knobs.sh

@@ -1,0 +1,35 @@
+# shellcheck shell=bash
+# Common settings of the host scripts; sourced, never run.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-$ROOT/build}
+LINUX=${LINUX:-$BUILD/linux}
+PATCHES=${PATCHES:-$ROOT/patches}
+LOGS=${LOGS:-$BUILD/logs}
+
+# Git in the work tree must not depend on the user's configuration:
+# export and tree creation have to give the same bytes everywhere.
+tree_git() {
+	HOME=$BUILD/.githome GIT_CONFIG_NOSYSTEM=1 \
+	GIT_COMMITTER_NAME="Fair Server Tooling" \
+	GIT_COMMITTER_EMAIL="tooling@fair-server.invalid" \
+		git -C "$LINUX" "$@"
+}
+
+msg() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
+die() { msg "error: $*"; exit 1; }
+
+# Patches of the series, in order, as paths (the quilt series file may
+# hold comments and blank lines).
+series_patches() {
+	local dir=${1:-$PATCHES} p
+	[ -f "$dir/series" ] || return 0
+	while read -r p _; do
+		case $p in ''|'#'*) continue ;; esac
+		printf '%s\n' "$dir/$p"
+	done < "$dir/series"
+}
+
+need_tree() {
+	[ -d "$LINUX/.git" ] || die "no work tree at $LINUX: run 'make tree' first"
+}
