@@ -33,3 +33,17 @@ series_patches() {
 need_tree() {
 	[ -d "$LINUX/.git" ] || die "no work tree at $LINUX: run 'make tree' first"
 }
+
+# Debian's tarball ignores everything at its top level (a '/*' rule at the
+# end of .gitignore, for its packaging repository), which would hide every
+# new file of a patch from git.  Drop that rule in the work tree's copy of
+# .gitignore only, and tell git to leave that copy alone: the commits keep
+# the pristine file.
+tree_unignore() {
+	local dir=${1:-$LINUX}
+	[ -f "$dir/.gitignore" ] || return 0
+	LINUX=$dir tree_git update-index --no-skip-worktree .gitignore
+	LINUX=$dir tree_git checkout -q -- .gitignore
+	sed -i '/^# Debian packaging: ignore everything/,$d' "$dir/.gitignore"
+	LINUX=$dir tree_git update-index --skip-worktree .gitignore
+}

@@ -1,15 +1,24 @@
 #!/bin/sh
 # Run the sched kselftests (KTAP on the console).  'tests=a,b' on the
-# kernel command line runs only those.
+# kernel command line runs only those; 'skip=a,b' leaves those out.
 tests=
+skip=
 for arg in $(cat /proc/cmdline); do
-	case $arg in tests=*) tests=${arg#tests=} ;; esac
+	case $arg in
+	tests=*) tests=${arg#tests=} ;;
+	skip=*) skip=${arg#skip=} ;;
+	esac
 done
 cd /kselftest || { echo "Bail out! no /kselftest"; exit 1; }
-if [ -n "$tests" ]; then
-	set --
-	for t in $(echo "$tests" | tr , ' '); do set -- "$@" -t "sched:$t"; done
-	./run_kselftest.sh "$@"
-else
-	./run_kselftest.sh -c sched
+if [ -z "$tests" ]; then
+	tests=$(./run_kselftest.sh -l | sed -n 's/^sched://p' | tr '\n' ',')
 fi
+set --
+for t in $(echo "$tests" | tr , ' '); do
+	case ",$skip," in
+	*",$t,"*) echo "# excluded: sched:$t" ; continue ;;
+	esac
+	set -- "$@" -t "sched:$t"
+done
+[ $# -gt 0 ] || { echo "Bail out! no test to run"; exit 1; }
+./run_kselftest.sh "$@"
