@@ -9,7 +9,11 @@ VMARGS ?=
 KERNEL ?= build/out/$(CONFIG)/arch/x86/boot/bzImage
 FORCE ?= 0
 
-.PHONY: all run check deps base tree export status build initramfs demo shell \
+REPS ?= 3
+QUICK ?= 0
+BENCHARGS ?=
+
+.PHONY: all run check bench deps base tree export status build initramfs demo shell \
 	tooling-test clean distclean help
 
 all: help
@@ -22,6 +26,7 @@ help:
 	@echo 'make status  does build/linux hold work that patches/ lacks?'
 	@echo 'make build   build CONFIG (default test; e.g. CONFIG=test+debug)'
 	@echo 'make shell   boot CONFIG into an interactive shell'
+	@echo 'make bench   patched vs stock 6.1 in QEMU (REPS=3, QUICK=1, BENCHARGS="-k name=bzImage")'
 
 deps:
 	scripts/deps
@@ -55,6 +60,9 @@ shell: build initramfs
 
 check:
 	DEBUG_CONFIG=$(DEBUG_CONFIG) scripts/check
+
+bench: deps
+	bench/run -r $(REPS) $(if $(filter 1,$(QUICK)),-q) $(BENCHARGS)
 
 tooling-test: tree
 	tests/run
