@@ -31,7 +31,7 @@ series_patches() {
 }
 
 need_tree() {
-	[ -d "$LINUX/.git" ] || die "no work tree at $LINUX: run 'make tree' first"
+	[ -e "$LINUX/.git" ] || die "no work tree at $LINUX: run 'make tree' first"
 }
 
 # Debian's tarball ignores everything at its top level (a '/*' rule at the

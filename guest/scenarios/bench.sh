@@ -25,15 +25,16 @@ for item in $(echo "$list" | tr , ' '); do
 		taskset -c 1 sh -c 'while :; do :; done' &
 		busy=$!
 		a0=$(stat activations)
-		cyclictest -m -q -p 80 -i 1000 -a 1 -t 1 -D "${d}s" -h 2000 \
-			--histfile=/tmp/hist > /tmp/ct.out 2>&1
+		cyclictest -m -q -p 80 -i 1000 -a 1 -t 1 -D "${d}s" -h 20000 \
+			> /tmp/ct.out 2>&1
 		a1=$(stat activations)
 		kill $busy
-		avg=$(sed -n 's/.*Avg: *\([0-9]*\).*/\1/p' /tmp/ct.out | tail -1)
-		max=$(sed -n 's/.*Max: *\([0-9]*\).*/\1/p' /tmp/ct.out | tail -1)
+		avg=$(sed -n 's/^# Avg Latencies: *0*\([0-9][0-9]*\).*/\1/p' /tmp/ct.out | tail -1)
+		max=$(sed -n 's/^# Max Latencies: *0*\([0-9][0-9]*\).*/\1/p' /tmp/ct.out | tail -1)
 		echo "BENCH cyclictest avg_us ${avg:-na}"
 		echo "BENCH cyclictest max_us ${max:-na}"
-		grep -v '^#' /tmp/hist | awk '$2 > 0 { print "BENCH cyclictest hist " $1+0 " " $2+0 }'
+		grep -E '^[0-9]+ [0-9]+$' /tmp/ct.out |
+			awk '$2 > 0 { print "BENCH cyclictest hist " $1+0 " " $2+0 }'
 		if [ "$a0" = na ]; then
 			echo "BENCH cyclictest server_activations na"
 		else
