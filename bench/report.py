@@ -169,32 +169,31 @@ for p in raw:
         hist.setdefault(p[0], {}).setdefault(int(p[5]), 0)
         hist[p[0]][int(p[5])] += int(p[6])
 gp = []
+
+
+def plot(name, title, labels, data, style):
+    """Write one .dat file per kernel and the gnuplot lines for a PNG."""
+    for k, rows in data.items():
+        with open(os.path.join(out, f"{name}-{k}.dat"), "w") as f:
+            for x, y in rows:
+                f.write(f"{x} {y}\n")
+    gp.append("set terminal pngcairo size 900,500")
+    gp.append(f"set output '{out}/{name}.png'")
+    gp.append(f"set title '{title}'")
+    gp.extend(labels)
+    gp.append("plot " + ", ".join(f"'{out}/{name}-{k}.dat' with {style} lw 2 title '{k}'"
+                                 for k in data))
+    plots.append(f"{name}.png")
+
+
 if series:
-    for k, pts in series.items():
-        with open(os.path.join(out, f"series-{k}.dat"), "w") as f:
-            for t, c in pts:
-                f.write(f"{t} {c}\n")
-    gp.append("set terminal pngcairo size 900,500")
-    gp.append(f"set output '{out}/cfs-under-rt-hog.png'")
-    gp.append("set title 'CFS task next to an RT hog on CPU 1: cumulative CPU time'")
-    gp.append("set xlabel 'time since the hog started (s)'; set ylabel 'CFS CPU time (s)'")
-    gp.append("set key left top")
-    gp.append("plot " + ", ".join(f"'{out}/series-{k}.dat' with lines lw 2 title '{k}'"
-                                 for k in series))
-    plots.append("cfs-under-rt-hog.png")
+    plot("cfs-under-rt-hog", "CFS task next to an RT hog on CPU 1: cumulative CPU time",
+         ["set xlabel 'time since the hog started (s)'; set ylabel 'CFS CPU time (s)'",
+          "set key left top"], series, "lines")
 if hist:
-    for k, h in hist.items():
-        with open(os.path.join(out, f"hist-{k}.dat"), "w") as f:
-            for us in sorted(h):
-                f.write(f"{us} {h[us]}\n")
-    gp.append("set terminal pngcairo size 900,500")
-    gp.append(f"set output '{out}/cyclictest-histogram.png'")
-    gp.append("set title 'cyclictest -p 80 -i 1000 on CPU 1 with a CFS busy loop'")
-    gp.append("set xlabel 'latency (us)'; set ylabel 'samples'; set logscale y")
-    gp.append("set key right top")
-    gp.append("plot " + ", ".join(f"'{out}/hist-{k}.dat' with steps lw 2 title '{k}'"
-                                 for k in hist))
-    plots.append("cyclictest-histogram.png")
+    plot("cyclictest-histogram", "cyclictest -p 80 -i 1000 on CPU 1 with a CFS busy loop",
+         ["set xlabel 'latency (us)'; set ylabel 'samples'; set logscale y",
+          "set key right top"], {k: sorted(h.items()) for k, h in hist.items()}, "steps")
 if gp:
     r = subprocess.run(["gnuplot"], input="\n".join(gp) + "\n", text=True,
                        capture_output=True)
