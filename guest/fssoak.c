@@ -1,0 +1,316 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fssoak: load generators for the soak test (guest/scenarios/soak.sh).
+ *
+ *   fssoak knobs SECS     random and hostile writes to every knob of the
+ *                         series (debugfs fair_server/cpuN/ files, the fair
+ *                         server and RT sysctls), from two threads at
+ *                         once; restores the defaults at the end
+ *   fssoak setattr SECS   random SCHED_DEADLINE parameters on a few busy
+ *                         tasks, DEADLINE -> OTHER -> DEADLINE switches,
+ *                         affinity changes
+ *   fssoak hog CPU SECS   a SCHED_FIFO busy loop on CPU
+ *   fssoak fifo PRIO CMD...
+ *                         run CMD at SCHED_FIFO PRIO (the soak's control
+ *                         loops must not depend on the fair server's 5%)
+ *
+ * Each prints one 'SOAK name count ...' line with what it did.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef SCHED_DEADLINE
+#define SCHED_DEADLINE	6
+#endif
+
+struct sched_attr {
+	uint32_t size;
+	uint32_t sched_policy;
+	uint64_t sched_flags;
+	int32_t sched_nice;
+	uint32_t sched_priority;
+	uint64_t sched_runtime;
+	uint64_t sched_deadline;
+	uint64_t sched_period;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int put(const char *path, const char *val, size_t len)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, len);
+	close(fd);
+	return n < 0 ? -errno : 0;
+}
+
+static int ncpus;
+static double end_at;
+static long writes[2], accepted[2];
+
+static const char *const knob_files[] = {
+	"runtime", "period", "params", "stats",
+};
+
+static const char *const sysctls[] = {
+	"/proc/sys/kernel/sched_fair_server_threshold_ms",
+	"/proc/sys/kernel/sched_fair_server_monitor",
+	"/proc/sys/kernel/sched_rt_runtime_us",
+	"/proc/sys/kernel/sched_rt_period_us",
+};
+
+/* A value to write: plausible, boundary, or hostile. */
+static void random_value(unsigned int *seed, char *buf, size_t size, size_t *len)
+{
+	static const char *const hostile[] = {
+		"", "-1", "-9223372036854775808", "18446744073709551616",
+		"99999999999999999999999999", "1 2 3", "abc", "0x10", " ",
+		"\n", "1e9", "50000000 ", " 50000000 1000000000 extra",
+		"default", "0 0", "4194304001", "99999",
+	};
+	unsigned int r = rand_r(seed);
+
+	switch (r % 6) {
+	case 0:
+		snprintf(buf, size, "%s", hostile[rand_r(seed) % (sizeof(hostile) / sizeof(hostile[0]))]);
+		break;
+	case 1:
+		snprintf(buf, size, "%u", rand_r(seed) % 2000000);
+		break;
+	case 2:
+		snprintf(buf, size, "%llu %llu",
+			 (unsigned long long)(rand_r(seed) % 200) * 1000000ULL,
+			 (unsigned long long)(100 + rand_r(seed) % 1000) * 1000000ULL);
+		break;
+	case 3:
+		snprintf(buf, size, "%llu", (unsigned long long)(rand_r(seed) % 1100) * 1000000ULL);
+		break;
+	case 4:
+		snprintf(buf, size, "%d", (int)(rand_r(seed) % 20000) - 2);
+		break;
+	default:
+		/* A random run of bytes, not even text. */
+		{
+			size_t i, n = rand_r(seed) % (size - 1);
+
+			for (i = 0; i < n; i++)
+				buf[i] = rand_r(seed) & 0xff;
+			buf[n] = '\0';
+			*len = n;
+			return;
+		}
+	}
+	*len = strlen(buf);
+}
+
+static void *knob_thread(void *arg)
+{
+	long id = (long)arg;
+	unsigned int seed = 0x5eed + id;
+	char path[128], val[96];
+	size_t len;
+
+	while (now() < end_at) {
+		unsigned int r = rand_r(&seed);
+
+		if (r % 5 == 0) {
+			snprintf(path, sizeof(path), "%s",
+				 sysctls[rand_r(&seed) % (sizeof(sysctls) / sizeof(sysctls[0]))]);
+		} else {
+			snprintf(path, sizeof(path),
+				 "/sys/kernel/debug/sched/fair_server/cpu%d/%s",
+				 (int)(rand_r(&seed) % ncpus),
+				 knob_files[rand_r(&seed) % 4]);
+		}
+		random_value(&seed, val, sizeof(val), &len);
+		/* Sometimes only part of it: a short write. */
+		if (len > 1 && rand_r(&seed) % 8 == 0)
+			len /= 2;
+		/*
+		 * A threshold of seconds would starve the kernel's CFS threads
+		 * that long by request; hung-task reports would follow.
+		 */
+		if (strstr(path, "threshold_ms") && atoi(val) > 1000)
+			snprintf(val, sizeof(val), "%d", atoi(val) % 1000), len = strlen(val);
+		writes[id]++;
+		accepted[id] += !put(path, val, len);
+		/*
+		 * Run at SCHED_FIFO 70, this must not hog a CPU: a lower RT
+		 * task preempted in an RCU read-side section would stall RCU.
+		 */
+		usleep(500);
+	}
+	return NULL;
+}
+
+static int soak_knobs(int secs)
+{
+	pthread_t t[2];
+	long i;
+
+	end_at = now() + secs;
+	for (i = 0; i < 2; i++)
+		pthread_create(&t[i], NULL, knob_thread, (void *)i);
+	for (i = 0; i < 2; i++)
+		pthread_join(t[i], NULL);
+
+	/* soak.sh restores the defaults once every load is gone. */
+	printf("SOAK knobs writes %ld accepted %ld\n", writes[0] + writes[1],
+	       accepted[0] + accepted[1]);
+	return 0;
+}
+
+/*
+ * Busy loop on @cpu.  CPU hotplug breaks the affinity of a task pinned to
+ * the dying CPU: then wait, and pin again once the CPU is back, rather
+ * than hog the CPU the task was moved to.
+ */
+static void busy_on(int cpu)
+{
+	unsigned long n = 0;
+	cpu_set_t set;
+
+	alarm(600);
+	for (;;) {
+		if (++n % 65536 || sched_getcpu() == cpu)
+			continue;
+		usleep(10000);
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		sched_setaffinity(0, sizeof(set), &set);
+	}
+}
+
+static int soak_setattr(int secs)
+{
+	long calls = 0, admitted = 0, refused = 0, switches = 0, affinity = 0;
+	unsigned int seed = 0xdead;
+	pid_t kids[3];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		kids[i] = fork();
+		if (!kids[i]) {
+			/* Mostly sleeping, sometimes busy: a light DL load. */
+			alarm(600);
+			for (;;) {
+				struct timespec ts = { 0, 5000000 };
+				double t = now() + 0.002;
+
+				while (now() < t)
+					;
+				nanosleep(&ts, NULL);
+			}
+		}
+	}
+	end_at = now() + secs;
+	while (now() < end_at) {
+		pid_t pid = kids[rand_r(&seed) % 3];
+		struct sched_attr attr = { .size = sizeof(attr) };
+		unsigned int r = rand_r(&seed) % 10;
+		cpu_set_t set;
+		int c;
+
+		if (r < 6) {
+			uint64_t period = (100 + rand_r(&seed) % 1000) * 100000ULL;
+
+			attr.sched_policy = SCHED_DEADLINE;
+			attr.sched_period = period;
+			attr.sched_deadline = period - (rand_r(&seed) % 2) * period / 4;
+			attr.sched_runtime = attr.sched_deadline * (1 + rand_r(&seed) % 100) / 100;
+			calls++;
+			if (syscall(SYS_sched_setattr, pid, &attr, 0))
+				refused++;
+			else
+				admitted++;
+		} else if (r < 8) {
+			attr.sched_policy = SCHED_OTHER;
+			calls++;
+			switches += !syscall(SYS_sched_setattr, pid, &attr, 0);
+		} else {
+			/* DEADLINE tasks must span their root domain: refused then. */
+			CPU_ZERO(&set);
+			for (c = 0; c < ncpus; c++)
+				if (rand_r(&seed) % 2 || c == 0)
+					CPU_SET(c, &set);
+			affinity += !sched_setaffinity(pid, sizeof(set), &set);
+		}
+		usleep(2000);
+	}
+	for (i = 0; i < 3; i++) {
+		kill(kids[i], SIGKILL);
+		waitpid(kids[i], NULL, 0);
+	}
+	printf("SOAK setattr calls %ld dl_admitted %ld dl_refused %ld to_other %ld affinity %ld\n",
+	       calls, admitted, refused, switches, affinity);
+	return 0;
+}
+
+static int soak_hog(int cpu, int secs)
+{
+	struct sched_param sp = { .sched_priority = 40 };
+	cpu_set_t set;
+	pid_t pid;
+
+	pid = fork();
+	if (!pid) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set) ||
+		    sched_setscheduler(0, SCHED_FIFO, &sp))
+			_exit(1);
+		busy_on(cpu);
+	}
+	sleep(secs);
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+	printf("SOAK hog cpu %d seconds %d\n", cpu, secs);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	ncpus = sysconf(_SC_NPROCESSORS_CONF);
+	if (argc >= 3 && !strcmp(argv[1], "knobs"))
+		return soak_knobs(atoi(argv[2]));
+	if (argc >= 3 && !strcmp(argv[1], "setattr"))
+		return soak_setattr(atoi(argv[2]));
+	if (argc >= 4 && !strcmp(argv[1], "hog"))
+		return soak_hog(atoi(argv[2]), atoi(argv[3]));
+	if (argc >= 4 && !strcmp(argv[1], "fifo")) {
+		struct sched_param sp = { .sched_priority = atoi(argv[2]) };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			perror("fssoak: sched_setscheduler");
+			return 1;
+		}
+		execvp(argv[3], argv + 3);
+		perror("fssoak: exec");
+		return 127;
+	}
+	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD...\n");
+	return 2;
+}
