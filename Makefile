@@ -13,6 +13,7 @@ REPS ?= 3
 QUICK ?= 0
 BENCHARGS ?=
 SOAK_SECONDS ?= 600
+SOAK_DL ?= 1
 
 .PHONY: all run check bench soak deps base tree export status build initramfs demo shell \
 	tooling-test clean distclean help
@@ -28,7 +29,7 @@ help:
 	@echo 'make build   build CONFIG (default test; e.g. CONFIG=test+debug)'
 	@echo 'make shell   boot CONFIG into an interactive shell'
 	@echo 'make bench   patched vs stock 6.1 in QEMU (REPS=3, QUICK=1, BENCHARGS="-k name=bzImage")'
-	@echo 'make soak    everything at once on the debug kernel (SOAK_SECONDS=600, SMP=2 or 4)'
+	@echo 'make soak    everything at once on the debug kernel (SOAK_SECONDS=600, SMP=2 or 4, SOAK_DL=0)'
 
 deps:
 	scripts/deps
@@ -67,7 +68,7 @@ soak: tree
 	scripts/build $(DEBUG_CONFIG)
 	scripts/initramfs
 	scripts/vm -q -k build/out/$(DEBUG_CONFIG)/arch/x86/boot/bzImage -s $(SMP) -r soak \
-		-a "soak=$(SOAK_SECONDS)" -t $$(( $(SOAK_SECONDS) + 600 )) \
+		-a "soak=$(SOAK_SECONDS) soakdl=$(SOAK_DL)" -t $$(( $(SOAK_SECONDS) + 600 )) \
 		-l build/logs/vm-soak-smp$(SMP).log
 	@grep -E '^(SOAK|ok|not ok|# )' build/logs/vm-soak-smp$(SMP).log
 
