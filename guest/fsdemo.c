@@ -68,8 +68,6 @@ static long long get(const char *path, const char *key)
 	if (n <= 0)
 		return -1;
 	buf[n] = '\0';
-	if (!*key)
-		return strtoll(buf, NULL, 10);
 	p = strstr(buf, key);
 	return p ? strtoll(p + strlen(key), NULL, 10) : -1;
 }
