@@ -29,7 +29,8 @@ help:
 	@echo 'make build   build CONFIG (default test; e.g. CONFIG=test+debug)'
 	@echo 'make shell   boot CONFIG into an interactive shell'
 	@echo 'make bench   patched vs stock 6.1 in QEMU (REPS=3, QUICK=1, BENCHARGS="-k name=bzImage")'
-	@echo 'make soak    everything at once on the debug kernel (SOAK_SECONDS=600, SMP=2 or 4, SOAK_DL=0)'
+	@echo 'make soak    everything at once: debug kernel -smp 2 and 4, KASAN+UBSAN kernel shorter'
+	@echo '             (SOAK_SECONDS=600, SOAK_DL=0, SOAK_RUNS="debug:2 debug:4 kasan:2")'
 
 deps:
 	scripts/deps
@@ -65,12 +66,7 @@ check:
 	DEBUG_CONFIG=$(DEBUG_CONFIG) scripts/check
 
 soak: tree
-	scripts/build $(DEBUG_CONFIG)
-	scripts/initramfs
-	scripts/vm -q -k build/out/$(DEBUG_CONFIG)/arch/x86/boot/bzImage -s $(SMP) -r soak \
-		-a "soak=$(SOAK_SECONDS) soakdl=$(SOAK_DL)" -t $$(( $(SOAK_SECONDS) + 600 )) \
-		-l build/logs/vm-soak-smp$(SMP).log
-	@grep -E '^(SOAK|ok|not ok|# )' build/logs/vm-soak-smp$(SMP).log
+	SOAK_SECONDS=$(SOAK_SECONDS) SOAK_DL=$(SOAK_DL) $(if $(SOAK_RUNS),SOAK_RUNS="$(SOAK_RUNS)") scripts/soak
 
 bench: deps
 	bench/run -r $(REPS) $(if $(filter 1,$(QUICK)),-q) $(BENCHARGS)

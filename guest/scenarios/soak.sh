@@ -8,6 +8,10 @@
 # what it was at boot, no server or watchdog timer is left queued, and the
 # basic CPU-share test passes again.  Splats are judged by scripts/vm.
 #
+# When the kernel carries locktorture as a module (make soak's kernels),
+# rtmutex_lock torture runs as well: its writers are boosted to
+# SCHED_FIFO and back, and it must end with SUCCESS.
+#
 # soakdl=0 leaves out the SCHED_DEADLINE tasks (the setattr fuzzing and
 # stress-ng's deadline cyclic): with them and CPU hotplug, stock 6.1
 # itself reports "DL replenish lagged too much" for a task.
@@ -31,6 +35,17 @@ bandwidth() { grep -E 'dl_bw->(bw|total_bw|server_bw)' $SD | sort | uniq -c; }
 echo "soak: $dur s on $n CPUs, deadline tasks: $dl"
 bandwidth > /tmp/bw.boot
 end=$(( $(date +%s) + dur ))
+
+lt=$(find /lib/modules -name locktorture.ko 2>/dev/null | head -1)
+if [ -n "$lt" ]; then
+	if insmod "$(find /lib/modules -name torture.ko | head -1)" &&
+	   insmod "$lt" torture_type=rtmutex_lock nwriters_stress=$((2 * n)) \
+		stat_interval=0 verbose=0; then
+		echo "SOAK locktorture rtmutex_lock with $((2 * n)) writers"
+	else
+		bad "locktorture did not load"; lt=
+	fi
+fi
 
 # RT hogs on CPU 1 and on the last CPU.
 fssoak hog 1 "$dur" &
@@ -89,6 +104,13 @@ echo "SOAK hotplug cycles $cycles refused_ebusy $refused failed $failed"
 HOTPLUG
 fssoak fifo 70 sh /tmp/hotplug.sh "$end" "$last" > /tmp/hotplug.log &
 wait
+if [ -n "$lt" ]; then
+	rmmod locktorture || bad "locktorture did not unload"
+	rmmod torture
+	dmesg | grep 'Writes:  Total:' | tail -1 | sed 's/^[^]]*] */SOAK locktorture /'
+	dmesg | grep -q 'rtmutex_lock-torture:--- End of test: SUCCESS' ||
+		bad "locktorture did not end with SUCCESS"
+fi
 
 # Back to the defaults: -1 is always accepted, then the period, then the
 # runtime (refused while more deadline bandwidth is admitted than it
