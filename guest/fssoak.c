@@ -125,6 +125,64 @@ static void random_value(unsigned int *seed, char *buf, size_t size, size_t *len
 	*len = strlen(buf);
 }
 
+/*
+ * sched_rt_runtime_us = -1 turns the fair servers off, and admission
+ * control with them.  Left so, the RT hogs would starve the kernel's
+ * per-CPU threads by request (ksoftirqd, so RCU stalls), and the setattr
+ * fuzzing would admit deadline tasks that keep any later runtime from
+ * being accepted.  So -1 stays only briefly: write it, wait 20 ms, then
+ * restore 950000, retrying while admitted deadline bandwidth refuses it.
+ * Returns 1 if -1 was accepted.
+ */
+static int rt_off_briefly(void)
+{
+	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
+	int i;
+
+	if (put(rt, "-1", 2))
+		return 0;
+	usleep(20000);
+	for (i = 0; i < 500 && put(rt, "950000", 6); i++)
+		usleep(10000);
+	if (i == 500)
+		printf("SOAK-FAIL sched_rt_runtime_us not restored after -1\n");
+	return 1;
+}
+
+/*
+ * An accepted reservation stays only briefly too: a fuzzed runtime of a
+ * few microseconds every four seconds, on a CPU an RT hog owns, starves
+ * its CFS tasks by request (ksoftirqd among them, so RCU stalls and CPU
+ * hotplug hangs).  What is tested is the write and the change of
+ * parameters under load, not a starved machine: after 20 ms the CPU's
+ * server follows the sysctls again, and these are back at 6.1's
+ * defaults.
+ */
+static void restore_soon(const char *path)
+{
+	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
+	static const char period[] = "/proc/sys/kernel/sched_rt_period_us";
+	char params[128];
+	int i;
+
+	if (strstr(path, "/fair_server/cpu")) {
+		snprintf(params, sizeof(params), "%.*sparams",
+			 (int)(strrchr(path, '/') + 1 - path), path);
+		usleep(20000);
+		put(params, "default", 7);
+	} else if (strstr(path, "sched_rt_")) {
+		usleep(20000);
+		for (i = 0; i < 500; i++) {
+			/* The runtime first if the period is long, else after. */
+			put(rt, "950000", 6);
+			if (!put(period, "1000000", 7) && !put(rt, "950000", 6))
+				return;
+			usleep(10000);
+		}
+		printf("SOAK-FAIL RT sysctls not restored\n");
+	}
+}
+
 static void *knob_thread(void *arg)
 {
 	long id = (long)arg;
@@ -155,7 +213,12 @@ static void *knob_thread(void *arg)
 		if (strstr(path, "threshold_ms") && atoi(val) > 1000)
 			snprintf(val, sizeof(val), "%d", atoi(val) % 1000), len = strlen(val);
 		writes[id]++;
-		accepted[id] += !put(path, val, len);
+		if (strstr(path, "rt_runtime_us") && len == 2 && !strncmp(val, "-1", 2)) {
+			accepted[id] += rt_off_briefly();
+		} else if (!put(path, val, len)) {
+			accepted[id]++;
+			restore_soon(path);
+		}
 		/*
 		 * Run at SCHED_FIFO 70, this must not hog a CPU: a lower RT
 		 * task preempted in an RCU read-side section would stall RCU.

@@ -9,17 +9,19 @@
 # basic CPU-share test passes again.  Splats are judged by scripts/vm.
 #
 # When the kernel carries locktorture as a module (make soak's kernels),
-# rtmutex_lock torture runs as well: its writers are boosted to
-# SCHED_FIFO and back, and it must end with SUCCESS.
+# rtmutex_lock torture runs as well (soaklt=WRITERS, one per CPU by
+# default; 0: not at all): its writers are boosted to SCHED_FIFO and
+# back, and it must end with SUCCESS.
 #
 # soakdl=0 leaves out the SCHED_DEADLINE tasks (the setattr fuzzing and
 # stress-ng's deadline cyclic): with them and CPU hotplug, stock 6.1
 # itself reports "DL replenish lagged too much" for a task.
-dur=60 dl=1
+dur=60 dl=1 ltw=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	soak=*) dur=${arg#soak=} ;;
 	soakdl=*) dl=${arg#soakdl=} ;;
+	soaklt=*) ltw=${arg#soaklt=} ;;
 	esac
 done
 policy=fifo
@@ -37,15 +39,29 @@ bandwidth > /tmp/bw.boot
 end=$(( $(date +%s) + dur ))
 
 lt=$(find /lib/modules -name locktorture.ko 2>/dev/null | head -1)
+ltw=${ltw:-$n}
+[ "$ltw" = 0 ] && lt=
 if [ -n "$lt" ]; then
 	if insmod "$(find /lib/modules -name torture.ko | head -1)" &&
-	   insmod "$lt" torture_type=rtmutex_lock nwriters_stress=$((2 * n)) \
+	   insmod "$lt" torture_type=rtmutex_lock nwriters_stress="$ltw" \
 		stat_interval=0 verbose=0; then
-		echo "SOAK locktorture rtmutex_lock with $((2 * n)) writers"
+		echo "SOAK locktorture rtmutex_lock with $ltw writers"
 	else
 		bad "locktorture did not load"; lt=
 	fi
 fi
+
+# Every 15 s, the state of each CPU's server and watchdog on the console
+# (SCHED_FIFO 80): what to look at if something starves.
+cat > /tmp/states.sh <<'STATES'
+while [ "$(date +%s)" -lt "$1" ]; do
+	sleep 15
+	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
+		echo "soak-state ${d##*/}: $(tr '\n' ' ' < $d/state 2>/dev/null) $(tr '\n' ' ' < $d/stats 2>/dev/null)" > /dev/kmsg
+	done
+done
+STATES
+fssoak fifo 80 sh /tmp/states.sh "$end" &
 
 # RT hogs on CPU 1 and on the last CPU.
 fssoak hog 1 "$dur" &
@@ -125,6 +141,7 @@ for d in /sys/kernel/debug/sched/fair_server/cpu*; do
 	echo default > $d/params || bad "cannot restore $d"
 done
 cat /tmp/knobs.log /tmp/setattr.log /tmp/hotplug.log
+! grep -q SOAK-FAIL /tmp/knobs.log || bad "knob fuzzing (see above)"
 grep -E 'stress-ng: (info|fail|error)' /tmp/stress.log | tail -8
 for c in $(seq 1 "$last"); do
 	[ "$(cat /sys/devices/system/cpu/cpu$c/online)" = 1 ] || bad "CPU $c left offline"
