@@ -126,30 +126,6 @@ static void random_value(unsigned int *seed, char *buf, size_t size, size_t *len
 }
 
 /*
- * sched_rt_runtime_us = -1 turns the fair servers off, and admission
- * control with them.  Left so, the RT hogs would starve the kernel's
- * per-CPU threads by request (ksoftirqd, so RCU stalls), and the setattr
- * fuzzing would admit deadline tasks that keep any later runtime from
- * being accepted.  So -1 stays only briefly: write it, wait 20 ms, then
- * restore 950000, retrying while admitted deadline bandwidth refuses it.
- * Returns 1 if -1 was accepted.
- */
-static int rt_off_briefly(void)
-{
-	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
-	int i;
-
-	if (put(rt, "-1", 2))
-		return 0;
-	usleep(20000);
-	for (i = 0; i < 500 && put(rt, "950000", 6); i++)
-		usleep(10000);
-	if (i == 500)
-		printf("SOAK-FAIL sched_rt_runtime_us not restored after -1\n");
-	return 1;
-}
-
-/*
  * An accepted reservation stays only briefly too: a fuzzed runtime of a
  * few microseconds every four seconds, on a CPU an RT hog owns, starves
  * its CFS tasks by request (ksoftirqd among them, so RCU stalls and CPU
@@ -181,6 +157,22 @@ static void restore_soon(const char *path)
 		}
 		printf("SOAK-FAIL RT sysctls not restored\n");
 	}
+}
+
+/*
+ * sched_rt_runtime_us = -1 turns the fair servers off, and admission
+ * control with them.  Left so, the RT hogs would starve the kernel's
+ * per-CPU threads by request (ksoftirqd, so RCU stalls), and the setattr
+ * fuzzing would admit deadline tasks that keep any later runtime from
+ * being accepted.  So -1 too stays only briefly (restore_soon()).
+ * Returns 1 if -1 was accepted.
+ */
+static int rt_off_briefly(void)
+{
+	if (put("/proc/sys/kernel/sched_rt_runtime_us", "-1", 2))
+		return 0;
+	restore_soon("/proc/sys/kernel/sched_rt_runtime_us");
+	return 1;
 }
 
 static void *knob_thread(void *arg)

@@ -18,6 +18,8 @@ tree_git() {
 
 msg() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { msg "error: $*"; exit 1; }
+# A compiler warning in the scheduler's files, which the base has none of.
+SCHED_WARNING_RE='(kernel/sched/|include/linux/sched\.h|include/trace/events/sched\.h)[^ ]*: warning:'
 
 # Patches of the series, in order, as paths (the quilt series file may
 # hold comments and blank lines).
