@@ -3,7 +3,7 @@
 
 SHELL := /bin/bash
 CONFIG ?= test
-DEBUG_CONFIG ?= test+debug
+DEBUG_CONFIG ?= test+debug+rtgroup
 SMP ?= 2
 VMARGS ?=
 KERNEL ?= build/out/$(CONFIG)/arch/x86/boot/bzImage
@@ -30,7 +30,7 @@ help:
 	@echo 'make shell   boot CONFIG into an interactive shell'
 	@echo 'make bench   patched vs stock 6.1 in QEMU (REPS=3, QUICK=1, BENCHARGS="-k name=bzImage")'
 	@echo 'make soak    everything at once: debug kernel -smp 2 and 4, KASAN+UBSAN kernel shorter'
-	@echo '             (SOAK_SECONDS=600, SOAK_DL=0, SOAK_RUNS="debug:2 debug:4 kasan:2")'
+	@echo '             (SOAK_SECONDS=600, SOAK_DL=1, SOAK_RUNS="debug:2 debug:4 kasan:2")'
 
 deps:
 	scripts/deps

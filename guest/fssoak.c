@@ -13,6 +13,9 @@
  *   fssoak fifo PRIO CMD...
  *                         run CMD at SCHED_FIFO PRIO (the soak's control
  *                         loops must not depend on the fair server's 5%)
+ *   fssoak online CPU 0|1 take CPU offline or online, never while a fuzzed
+ *                         value is in force (see soak_lock()); on failure
+ *                         prints strerror() and exits 1
  *
  * Each prints one 'SOAK name count ...' line with what it did.
  */
@@ -26,6 +29,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -64,6 +68,41 @@ static int put(const char *path, const char *val, size_t len)
 	n = write(fd, val, len);
 	close(fd);
 	return n < 0 ? -errno : 0;
+}
+
+/*
+ * A fuzzed value the kernel accepted is in force for 20 ms (restore_soon())
+ * and CPU hotplug must not start meanwhile.  Both need CPU time the fuzzed
+ * value may withhold by request - a reservation of a few microseconds that
+ * overruns is pushed out by many periods, so CFS on that CPU waits seconds
+ * -: an offline waits for the CPU's hotplug thread (a CFS task), and the
+ * write that would restore the value waits for the offline
+ * (fair_server_configure() takes cpus_read_lock()).  The knob writers hold
+ * this lock shared from their write until the value is restored, a hotplug
+ * operation holds it exclusive.  The writes still race everything else,
+ * and land while a CPU is offline.  flock() lets new shared holders in
+ * while an exclusive one waits, and the two writers hold it most of the
+ * time: a hotplug operation raises SOAK_WAITING first, and they wait
+ * while it is up.
+ */
+#define SOAK_LOCK "/tmp/fssoak.lock"
+#define SOAK_WAITING "/tmp/fssoak.hotplug"
+
+static int soak_lock(int how)
+{
+	int fd = open(SOAK_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+
+	if (fd >= 0 && flock(fd, how)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+static void soak_unlock(int fd)
+{
+	if (fd >= 0)
+		close(fd);
 }
 
 static int ncpus;
@@ -181,6 +220,7 @@ static void *knob_thread(void *arg)
 	unsigned int seed = 0x5eed + id;
 	char path[128], val[96];
 	size_t len;
+	int lock;
 
 	while (now() < end_at) {
 		unsigned int r = rand_r(&seed);
@@ -205,12 +245,16 @@ static void *knob_thread(void *arg)
 		if (strstr(path, "threshold_ms") && atoi(val) > 1000)
 			snprintf(val, sizeof(val), "%d", atoi(val) % 1000), len = strlen(val);
 		writes[id]++;
+		while (!access(SOAK_WAITING, F_OK))
+			usleep(1000);
+		lock = soak_lock(LOCK_SH);
 		if (strstr(path, "rt_runtime_us") && len == 2 && !strncmp(val, "-1", 2)) {
 			accepted[id] += rt_off_briefly();
 		} else if (!put(path, val, len)) {
 			accepted[id]++;
 			restore_soon(path);
 		}
+		soak_unlock(lock);
 		/*
 		 * Run at SCHED_FIFO 70, this must not hog a CPU: a lower RT
 		 * task preempted in an RCU read-side section would stall RCU.
@@ -289,12 +333,28 @@ static int soak_setattr(int secs)
 		int c;
 
 		if (r < 6) {
-			uint64_t period = (100 + rand_r(&seed) % 1000) * 100000ULL;
+			/*
+			 * 50-150 ms periods, at most a quarter of a CPU each.
+			 * A task that ends a job more than a period after its
+			 * deadline makes 6.1 print "DL replenish lagged too
+			 * much".  Under emulation a console line alone keeps
+			 * interrupts off for milliseconds, and 10-30 ms
+			 * periods did lag so (seen with the message extended
+			 * by hand: the fuzzed tasks, 0.5-15 ms past the
+			 * deadline at an ordinary overrun).  The three
+			 * together fit on one CPU beside its fair server:
+			 * more would be admitted while the root domain spans
+			 * every CPU and then overload it when a cpuset
+			 * partition takes a CPU away (6.1 checks no deadline
+			 * bandwidth there) or while a fuzzed
+			 * sched_rt_runtime_us = -1 turns admission off.
+			 */
+			uint64_t period = (500 + rand_r(&seed) % 1000) * 100000ULL;
 
 			attr.sched_policy = SCHED_DEADLINE;
 			attr.sched_period = period;
 			attr.sched_deadline = period - (rand_r(&seed) % 2) * period / 4;
-			attr.sched_runtime = attr.sched_deadline * (1 + rand_r(&seed) % 100) / 100;
+			attr.sched_runtime = attr.sched_deadline * (1 + rand_r(&seed) % 25) / 100;
 			calls++;
 			if (syscall(SYS_sched_setattr, pid, &attr, 0))
 				refused++;
@@ -345,6 +405,24 @@ static int soak_hog(int cpu, int secs)
 	return 0;
 }
 
+static int soak_online(int cpu, const char *val)
+{
+	char path[64];
+	int lock, err;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	close(open(SOAK_WAITING, O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
+	lock = soak_lock(LOCK_EX);
+	unlink(SOAK_WAITING);
+	err = put(path, val, strlen(val));
+	soak_unlock(lock);
+	if (err) {
+		fprintf(stderr, "%s\n", strerror(-err));
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -355,6 +433,8 @@ int main(int argc, char **argv)
 		return soak_setattr(atoi(argv[2]));
 	if (argc >= 4 && !strcmp(argv[1], "hog"))
 		return soak_hog(atoi(argv[2]), atoi(argv[3]));
+	if (argc >= 4 && !strcmp(argv[1], "online"))
+		return soak_online(atoi(argv[2]), argv[3]);
 	if (argc >= 4 && !strcmp(argv[1], "fifo")) {
 		struct sched_param sp = { .sched_priority = atoi(argv[2]) };
 
@@ -366,6 +446,6 @@ int main(int argc, char **argv)
 		perror("fssoak: exec");
 		return 127;
 	}
-	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD...\n");
+	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD... | online CPU 0|1\n");
 	return 2;
 }

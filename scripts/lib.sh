@@ -16,6 +16,10 @@ tree_git() {
 		git -C "$LINUX" "$@"
 }
 
+# Parallel jobs for kernel builds: one more than the CPUs, so that a CPU
+# is not left idle while a job waits on the disk (ccache, the linker).
+BUILD_JOBS=${BUILD_JOBS:-$(( $(nproc) + 1 ))}
+
 msg() { printf '%s: %s\n' "${0##*/}" "$*" >&2; }
 die() { msg "error: $*"; exit 1; }
 # A compiler warning in the scheduler's files, which the base has none of.
