@@ -73,9 +73,9 @@ static int put(const char *path, const char *val, size_t len)
 /*
  * A fuzzed value the kernel accepted is in force for 20 ms (restore_soon())
  * and CPU hotplug must not start meanwhile.  Both need CPU time the fuzzed
- * value may withhold by request - a reservation of a few microseconds that
- * overruns is pushed out by many periods, so CFS on that CPU waits seconds
- * -: an offline waits for the CPU's hotplug thread (a CFS task), and the
+ * value may withhold by request (a reservation of a few microseconds that
+ * overruns is pushed out by many periods, so CFS on that CPU waits
+ * seconds): an offline waits for the CPU's hotplug thread (a CFS task), and the
  * write that would restore the value waits for the offline
  * (fair_server_configure() takes cpus_read_lock()).  The knob writers hold
  * this lock shared from their write until the value is restored, a hotplug
@@ -340,8 +340,9 @@ static int soak_setattr(int secs)
 			 * much".  Under emulation a console line alone keeps
 			 * interrupts off for milliseconds, and 10-30 ms
 			 * periods did lag so (seen with the message extended
-			 * by hand: the fuzzed tasks, 0.5-15 ms past the
-			 * deadline at an ordinary overrun).  The three
+			 * by hand: the fuzzed tasks, replenished after an
+			 * ordinary overrun a period and 0.5-15 ms past the
+			 * deadline).  The three
 			 * together fit on one CPU beside its fair server:
 			 * more would be admitted while the root domain spans
 			 * every CPU and then overload it when a cpuset

@@ -17,11 +17,11 @@
 # stress-ng's deadline cyclic).
 #
 # stress-ng's own deadline parameters (90 us of runtime every 100 us)
-# are not used: a -deadline task's replenishment timer that fires later
-# than its relative deadline (100 us: any CPU hotplug's stop_machine under
-# emulation) makes 6.1 - unpatched as well - print "DL replenish lagged
-# too much", which says nothing about the fair servers.  5 ms every 50 ms
-# still has the stressor throttled and replenished every period.
+# are not used: a -deadline task that is replenished more than a period
+# after its deadline makes 6.1 - unpatched as well - print "DL replenish
+# lagged too much", and under emulation a 100 us period is missed by far
+# more than that.  It says nothing about the fair servers.  The stressor
+# gets 5 ms every 50 ms instead.
 dur=60 dl=1 ltw=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
