@@ -72,8 +72,14 @@ fssoak fifo 80 sh /tmp/states.sh "$end" &
 # RT hogs on CPU 1 and on the last CPU.
 fssoak hog 1 "$dur" &
 [ "$last" -gt 1 ] && fssoak hog "$last" "$dur" &
-stress-ng --cyclic 1 --cyclic-policy $policy --sched-runtime 5000000 \
-	--sched-deadline 50000000 --sched-period 50000000 \
+# The cyclic stressor wakes every 1 ms: with its default of 10 us, under
+# emulation its SCHED_FIFO 99 form never left CPU 0, and CFS tasks there
+# got only the fair server's 5%.  A SCHED_IDLE stress-ng task preempted
+# inside an RCU read-side section then waited 40 s for the CPU among
+# dozens of CFS tasks (an RCU stall, and a CPU offline stuck in
+# synchronize_rcu()).  RT hogs belong on CPU 1 and the last CPU.
+stress-ng --cyclic 1 --cyclic-policy $policy --cyclic-sleep 1000000 \
+	--sched-runtime 5000000 --sched-deadline 50000000 --sched-period 50000000 \
 	--schedpolicy 1 --switch 1 \
 	--futex 1 --taskset 0 -t "${dur}s" --metrics-brief > /tmp/stress.log 2>&1 &
 # The control loops run at SCHED_FIFO 70: with RT hogs and stressors on
