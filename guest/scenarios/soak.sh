@@ -78,9 +78,15 @@ fssoak hog 1 "$dur" &
 # inside an RCU read-side section then waited 40 s for the CPU among
 # dozens of CFS tasks (an RCU stall, and a CPU offline stuck in
 # synchronize_rcu()).  RT hogs belong on CPU 1 and the last CPU.
+# --schedpolicy is left out: it puts its task in SCHED_IDLE at times, and
+# preempted so inside an RCU read-side section, among dozens of CFS
+# tasks, it went without the CPU for 26 s and more all the same (RCU
+# stalls, hung hotplug; CFS weights, stock 6.1 alike).  RCU priority
+# boosting made it worse: the boosted reader, at SCHED_FIFO 1 below the
+# RT hog, was out of the fair server's reach.
 stress-ng --cyclic 1 --cyclic-policy $policy --cyclic-sleep 1000000 \
 	--sched-runtime 5000000 --sched-deadline 50000000 --sched-period 50000000 \
-	--schedpolicy 1 --switch 1 \
+	--switch 1 \
 	--futex 1 --taskset 0 -t "${dur}s" --metrics-brief > /tmp/stress.log 2>&1 &
 # The control loops run at SCHED_FIFO 70: with RT hogs and stressors on
 # every CPU, normal tasks get only the fair servers' 5%.
