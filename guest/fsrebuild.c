@@ -63,22 +63,23 @@ static int set_policy(pid_t pid, int deadline)
 	return syscall(SYS_sched_setattr, pid, &a, 0);
 }
 
-static int sh(const char *cmd)
+#define CG "/sys/fs/cgroup/fsrebuild"
+
+/* Two root-domain rebuilds: CPU 1 made a partition of its own and back. */
+static void rebuild(void)
 {
-	return system(cmd);
+	system("echo root > " CG "/cpuset.cpus.partition;"
+	       "echo member > " CG "/cpuset.cpus.partition");
 }
 
 int main(void)
 {
-	const char *cg = "/sys/fs/cgroup/fsrebuild";
 	long long start, before, after, later;
 	int round, bad = 0;
-	char cmd[256];
 	pid_t pid;
 
-	sh("echo +cpuset > /sys/fs/cgroup/cgroup.subtree_control");
-	snprintf(cmd, sizeof(cmd), "mkdir -p %s && echo 1 > %s/cpuset.cpus", cg, cg);
-	if (sh(cmd)) {
+	system("echo +cpuset > /sys/fs/cgroup/cgroup.subtree_control");
+	if (system("mkdir -p " CG " && echo 1 > " CG "/cpuset.cpus")) {
 		fprintf(stderr, "fsrebuild: no cpuset for CPU 1\n");
 		return 2;
 	}
@@ -97,10 +98,7 @@ int main(void)
 		/* 300 ms in, throttled until the next period. */
 		usleep(1500000);
 		set_policy(pid, 0);
-		snprintf(cmd, sizeof(cmd),
-			 "echo root > %s/cpuset.cpus.partition; echo member > %s/cpuset.cpus.partition",
-			 cg, cg);
-		sh(cmd);
+		rebuild();
 		after = total_bw();
 		usleep(1500000);
 		later = total_bw();
@@ -110,13 +108,9 @@ int main(void)
 		       round, before, after, later, later == start ? "" : " (WRONG)");
 		bad += later != start;
 	}
-	rmdir(cg);
 	/* A rebuild with no such task left puts total_bw right again. */
-	snprintf(cmd, sizeof(cmd), "mkdir -p %s && echo 1 > %s/cpuset.cpus && "
-		 "echo root > %s/cpuset.cpus.partition && echo member > %s/cpuset.cpus.partition",
-		 cg, cg, cg, cg);
-	sh(cmd);
-	rmdir(cg);
+	rebuild();
+	rmdir(CG);
 	printf("fsrebuild: %d of 3 rounds ended with total_bw wrong; after one more rebuild %lld\n",
 	       bad, total_bw());
 	return bad ? 1 : 0;

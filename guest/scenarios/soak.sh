@@ -81,7 +81,8 @@ fssoak hog 1 "$dur" &
 # --schedpolicy is left out: it puts its task in SCHED_IDLE at times, and
 # preempted so inside an RCU read-side section, among dozens of CFS
 # tasks, it went without the CPU for 26 s and more all the same (RCU
-# stalls, hung hotplug; CFS weights, stock 6.1 alike).  RCU priority
+# stalls, hung hotplug; CPU 0's fair server was not armed: CFS weights
+# did it, not the server; stock 6.1 was not tried).  RCU priority
 # boosting made it worse: the boosted reader, at SCHED_FIFO 1 below the
 # RT hog, was out of the fair server's reach.
 stress-ng --cyclic 1 --cyclic-policy $policy --cyclic-sleep 1000000 \
