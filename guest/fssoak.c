@@ -334,15 +334,15 @@ static int soak_setattr(int secs)
 
 		if (r < 6) {
 			/*
-			 * 50-150 ms periods, at most a quarter of a CPU each.
-			 * A task that ends a job more than a period after its
-			 * deadline makes 6.1 print "DL replenish lagged too
-			 * much".  Under emulation a console line alone keeps
-			 * interrupts off for milliseconds, and 10-30 ms
-			 * periods did lag so (seen with the message extended
-			 * by hand: the fuzzed tasks, replenished after an
-			 * ordinary overrun a period and 0.5-15 ms past the
-			 * deadline).  The three
+			 * 300-600 ms periods, at most a quarter of a CPU
+			 * each.  A task replenished more than its relative
+			 * deadline after its replenishment time makes 6.1
+			 * print "DL replenish lagged too much".  Under
+			 * emulation a console line alone keeps interrupts
+			 * off for milliseconds: 10-30 ms periods did lag so,
+			 * and 50-150 ms periods lagged twice in 300 s, with
+			 * replenishment timers about 110 ms late (seen with
+			 * the message extended by hand).  The three
 			 * together fit on one CPU beside its fair server:
 			 * more would be admitted while the root domain spans
 			 * every CPU and then overload it when a cpuset
@@ -350,7 +350,7 @@ static int soak_setattr(int secs)
 			 * bandwidth there) or while a fuzzed
 			 * sched_rt_runtime_us = -1 turns admission off.
 			 */
-			uint64_t period = (500 + rand_r(&seed) % 1000) * 100000ULL;
+			uint64_t period = (3000 + rand_r(&seed) % 3000) * 100000ULL;
 
 			attr.sched_policy = SCHED_DEADLINE;
 			attr.sched_period = period;
