@@ -13,9 +13,10 @@
  *   fssoak fifo PRIO CMD...
  *                         run CMD at SCHED_FIFO PRIO (the soak's control
  *                         loops must not depend on the fair server's 5%)
- *   fssoak online CPU 0|1 take CPU offline or online, never while a fuzzed
- *                         value is in force (see soak_lock()); on failure
- *                         prints strerror() and exits 1
+ *   fssoak put FILE VALUE write VALUE to FILE, never while a fuzzed value
+ *                         is in force (see soak_lock()): CPU hotplug and
+ *                         cpuset partitions; on failure prints strerror()
+ *                         and exits 1
  *
  * Each prints one 'SOAK name count ...' line with what it did.
  */
@@ -406,12 +407,17 @@ static int soak_hog(int cpu, int secs)
 	return 0;
 }
 
-static int soak_online(int cpu, const char *val)
+/*
+ * A cpuset partition needs the same care as CPU hotplug: made while a
+ * fuzzed reservation is in force, it leaves the CPUs outside it to carry
+ * the deadline tasks and that reservation (6.1 checks no deadline
+ * bandwidth there), so that the control loops, and the write that would
+ * restore the reservation, may get no CPU at all.
+ */
+static int soak_put_exclusive(const char *path, const char *val)
 {
-	char path[64];
 	int lock, err;
 
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
 	close(open(SOAK_WAITING, O_WRONLY | O_CREAT | O_CLOEXEC, 0600));
 	lock = soak_lock(LOCK_EX);
 	unlink(SOAK_WAITING);
@@ -434,8 +440,8 @@ int main(int argc, char **argv)
 		return soak_setattr(atoi(argv[2]));
 	if (argc >= 4 && !strcmp(argv[1], "hog"))
 		return soak_hog(atoi(argv[2]), atoi(argv[3]));
-	if (argc >= 4 && !strcmp(argv[1], "online"))
-		return soak_online(atoi(argv[2]), argv[3]);
+	if (argc >= 4 && !strcmp(argv[1], "put"))
+		return soak_put_exclusive(argv[2], argv[3]);
 	if (argc >= 4 && !strcmp(argv[1], "fifo")) {
 		struct sched_param sp = { .sched_priority = atoi(argv[2]) };
 
@@ -447,6 +453,6 @@ int main(int argc, char **argv)
 		perror("fssoak: exec");
 		return 127;
 	}
-	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD... | online CPU 0|1\n");
+	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD... | put FILE VALUE\n");
 	return 2;
 }

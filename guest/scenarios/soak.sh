@@ -120,10 +120,11 @@ echo +cpuset > $CG/cgroup.subtree_control
 mkdir -p $CG/soak
 while [ "$(date +%s)" -lt "$end" ]; do
 	for c in $(seq 1 "$last"); do
-		# fssoak online: not while a fuzzed knob value is in force.
-		if err=$(fssoak online "$c" 0 2>&1); then
+		# fssoak put: not while a fuzzed knob value is in force.
+		online=/sys/devices/system/cpu/cpu$c/online
+		if err=$(fssoak put "$online" 0 2>&1); then
 			sleep 0.2
-			err=$(fssoak online "$c" 1 2>&1) || { failed=$((failed + 1)); echo "online $c: $err"; }
+			err=$(fssoak put "$online" 1 2>&1) || { failed=$((failed + 1)); echo "online $c: $err"; }
 			cycles=$((cycles + 1))
 		else
 			case $err in
@@ -134,10 +135,10 @@ while [ "$(date +%s)" -lt "$end" ]; do
 		sleep 0.3
 	done
 	echo "$last" > $CG/soak/cpuset.cpus 2>/dev/null &&
-	echo root > $CG/soak/cpuset.cpus.partition 2>/dev/null &&
+	fssoak put $CG/soak/cpuset.cpus.partition root 2>/dev/null &&
 	parts=$((parts + 1))
 	sleep 0.5
-	echo member > $CG/soak/cpuset.cpus.partition 2>/dev/null
+	fssoak put $CG/soak/cpuset.cpus.partition member 2>/dev/null
 done
 rmdir $CG/soak
 echo "SOAK partitions made $parts"
