@@ -73,6 +73,28 @@ done
 STATES
 fssoak fifo 80 sh /tmp/states.sh "$end" &
 
+# If the hotplug loop (below) goes 45 s without a step, dump once what
+# every CPU runs and has queued (SCHED_FIFO 85): a soak hung once with
+# its control loops runnable and not running, and the log could not say
+# which CPU they waited on or what ran there instead.  The hung-task
+# detector adds every CPU's backtrace.
+echo 1 > /proc/sys/kernel/hung_task_all_cpu_backtrace 2>/dev/null
+date +%s > /tmp/hotplug.beat
+cat > /tmp/stall.sh <<'STALL'
+while [ "$(date +%s)" -lt "$1" ]; do
+	sleep 5
+	quiet=$(( $(date +%s) - $(cat /tmp/hotplug.beat) ))
+	[ "$quiet" -gt 45 ] || continue
+	echo "soak-stall: the hotplug loop made no step for $quiet s"
+	sed 's/^/soak-stall: /' /sys/kernel/debug/sched/debug
+	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
+		echo "soak-stall: ${d##*/}: $(tr '\n' ' ' < $d/state) $(tr '\n' ' ' < $d/stats)"
+	done
+	break
+done
+STALL
+fssoak fifo 85 sh /tmp/stall.sh "$end" &
+
 # RT hogs on CPU 1 and on the last CPU.
 fssoak hog 1 "$dur" &
 [ "$last" -gt 1 ] && fssoak hog "$last" "$dur" &
@@ -120,6 +142,7 @@ echo +cpuset > $CG/cgroup.subtree_control
 mkdir -p $CG/soak
 while [ "$(date +%s)" -lt "$end" ]; do
 	for c in $(seq 1 "$last"); do
+		date +%s > /tmp/hotplug.beat
 		# fssoak put: not while a fuzzed knob value is in force.
 		online=/sys/devices/system/cpu/cpu$c/online
 		if err=$(fssoak put "$online" 0 2>&1); then
