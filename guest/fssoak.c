@@ -179,7 +179,7 @@ static void restore_soon(const char *path)
 	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
 	static const char period[] = "/proc/sys/kernel/sched_rt_period_us";
 	char params[128];
-	int i;
+	int i, err = 0;
 
 	if (strstr(path, "/fair_server/cpu")) {
 		snprintf(params, sizeof(params), "%.*sparams",
@@ -189,13 +189,28 @@ static void restore_soon(const char *path)
 	} else if (strstr(path, "sched_rt_")) {
 		usleep(20000);
 		for (i = 0; i < 500; i++) {
-			/* The runtime first if the period is long, else after. */
-			put(rt, "950000", 6);
-			if (!put(period, "1000000", 7) && !put(rt, "950000", 6))
+			/*
+			 * Through -1, which is always accepted.  Setting the
+			 * runtime or the period first can be refused either
+			 * way: after, say, a period of 60 s and a runtime of
+			 * 1.5 s, a runtime of 950 ms is refused (-EBUSY) while
+			 * deadline tasks hold more than 0.95 s / 60 s of each
+			 * CPU, and a period of 1 s is refused (-EINVAL) while
+			 * the runtime is 1.5 s.  A 1800 s soak was left so
+			 * from 775 s on: the fair server of CPU 0 took 99% of
+			 * it, deadline tasks the rest, and RT tasks (the
+			 * control loops and this one) none.
+			 */
+			err = put(rt, "-1", 2);
+			if (!err)
+				err = put(period, "1000000", 7);
+			if (!err)
+				err = put(rt, "950000", 6);
+			if (!err)
 				return;
 			usleep(10000);
 		}
-		printf("SOAK-FAIL RT sysctls not restored\n");
+		printf("SOAK-FAIL RT sysctls not restored: %s\n", strerror(-err));
 	}
 }
 

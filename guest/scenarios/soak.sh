@@ -74,10 +74,13 @@ STATES
 fssoak fifo 80 sh /tmp/states.sh "$end" &
 
 # If the hotplug loop (below) goes 45 s without a step, dump once what
-# every CPU runs and has queued (SCHED_FIFO 85): a soak hung once with
-# its control loops runnable and not running, and the log could not say
-# which CPU they waited on or what ran there instead.  The hung-task
-# detector adds every CPU's backtrace.
+# every CPU runs and has queued: a soak hung once with its control loops
+# runnable and not running, and the log could not say which CPU they
+# waited on or what ran there instead.  Two monitors, one at SCHED_FIFO
+# 85 and one a normal task at nice -20, since either class may be the
+# one starved: in the next such hang RT tasks got no CPU at all while
+# the fair server ran normal tasks.  The first to see the stall dumps.
+# The hung-task detector adds every CPU's backtrace.
 echo 1 > /proc/sys/kernel/hung_task_all_cpu_backtrace 2>/dev/null
 date +%s > /tmp/hotplug.beat
 cat > /tmp/stall.sh <<'STALL'
@@ -85,7 +88,8 @@ while [ "$(date +%s)" -lt "$1" ]; do
 	sleep 5
 	quiet=$(( $(date +%s) - $(cat /tmp/hotplug.beat) ))
 	[ "$quiet" -gt 45 ] || continue
-	echo "soak-stall: the hotplug loop made no step for $quiet s"
+	mkdir /tmp/stall.dumped 2>/dev/null || break
+	echo "soak-stall: the hotplug loop made no step for $quiet s ($2)"
 	sed 's/^/soak-stall: /' /sys/kernel/debug/sched/debug
 	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
 		echo "soak-stall: ${d##*/}: $(tr '\n' ' ' < $d/state) $(tr '\n' ' ' < $d/stats)"
@@ -93,7 +97,9 @@ while [ "$(date +%s)" -lt "$1" ]; do
 	break
 done
 STALL
-fssoak fifo 85 sh /tmp/stall.sh "$end" &
+fssoak fifo 85 sh /tmp/stall.sh "$end" "seen at SCHED_FIFO 85" &
+sh -c 'renice -n -20 -p $$ > /dev/null && exec sh /tmp/stall.sh "$@"' - \
+	"$end" "seen at nice -20" &
 
 # RT hogs on CPU 1 and on the last CPU.
 fssoak hog 1 "$dur" &
