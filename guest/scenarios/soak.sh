@@ -209,6 +209,17 @@ bandwidth > /tmp/bw.end
 if ! cmp -s /tmp/bw.boot /tmp/bw.end; then
 	bad "deadline bandwidth differs from boot:"
 	diff /tmp/bw.boot /tmp/bw.end
+	# Whether a task still holds it or it leaked: list what is still
+	# SCHED_DEADLINE (policy 6, field 41 of stat, 39 after the comm) and
+	# look again once any 0-lag time has passed.
+	for st in /proc/[0-9]*/stat; do
+		# shellcheck disable=SC2046 # the fields, split on purpose
+		set -- $(sed 's/.*) //' "$st" 2>/dev/null)
+		[ "${39:-}" = 6 ] &&
+			echo "SOAK deadline task left: ${st%/stat} $(cat "${st%/stat}/comm" 2>/dev/null)"
+	done
+	sleep 10
+	echo "SOAK bandwidth 10 s later: $(bandwidth | tr -s ' \n' ' ')"
 else
 	echo "SOAK bandwidth as at boot: $(tr -s ' \n' ' ' < /tmp/bw.end)"
 fi
