@@ -21,9 +21,8 @@ for arg in $(cat /proc/cmdline); do
 done
 n=$(grep -c ^processor /proc/cpuinfo)
 last=$((n - 1))
-SD=/sys/kernel/debug/sched/debug
 CG=/sys/fs/cgroup
-bandwidth() { grep -E 'dl_bw->(bw|total_bw|server_bw)' $SD | sort | uniq -c; }
+. /scenarios/dl-lib.sh
 
 echo +cpuset > $CG/cgroup.subtree_control
 mkdir -p $CG/dlbw
@@ -84,17 +83,14 @@ while :; do
 	sed 's/^/dlbw-stall: /' /sys/kernel/debug/sched/debug
 	grep -B1 -A2 'dl_task_timer\|inactive_task_timer' /proc/timer_list |
 		sed 's/^/dlbw-stall: timer: /'
-	for st in /proc/[0-9]*/stat; do
-		# shellcheck disable=SC2046 # the fields, split on purpose
-		set -- $(sed 's/.*) //' "$st" 2>/dev/null)
-		[ "${39:-}" = 6 ] || continue
-		sed 's/^/dlbw-stall: sched: /' "${st%/stat}/sched"
-		echo "dlbw-stall: stack: $(tr '\n' ' ' < "${st%/stat}/stack" 2>/dev/null)"
+	for d in $(deadline_tasks); do
+		sed 's/^/dlbw-stall: sched: /' "$d/sched"
+		echo "dlbw-stall: stack: $(tr '\n' ' ' < "$d/stack" 2>/dev/null)"
 	done
 	break
 done
 STALL
-fssoak fifo 85 sh /tmp/stall.sh &
+fssoak fifo 85 sh -c '. /scenarios/dl-lib.sh; . /tmp/stall.sh' &
 stall=$!
 
 rounds=0 bad=0 cycles=0
@@ -118,11 +114,8 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	bad=$((bad + 1))
 	echo "DLBW-FAIL round $rounds, 5 s after it: $(tr -s ' \n' ' ' < /tmp/bw.end)"
 	sed 's/^/dlbw: /' /tmp/setattr.log
-	for st in /proc/[0-9]*/stat; do
-		# shellcheck disable=SC2046 # the fields, split on purpose
-		set -- $(sed 's/.*) //' "$st" 2>/dev/null)
-		[ "${39:-}" = 6 ] &&
-			echo "dlbw: deadline task left: ${st%/stat} $(cat "${st%/stat}/comm" 2>/dev/null)"
+	for d in $(deadline_tasks); do
+		echo "dlbw: deadline task left: $d $(cat "$d/comm" 2>/dev/null)"
 	done
 done
 kill $stall

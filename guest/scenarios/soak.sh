@@ -42,7 +42,7 @@ SD=/sys/kernel/debug/sched/debug
 CG=/sys/fs/cgroup
 fail=0
 bad() { echo "SOAK-FAIL $*"; fail=1; }
-bandwidth() { grep -E 'dl_bw->(bw|total_bw|server_bw)' $SD | sort | uniq -c; }
+. /scenarios/dl-lib.sh
 
 echo "soak: $dur s on $n CPUs, deadline tasks: $dl"
 bandwidth > /tmp/bw.boot
@@ -210,13 +210,9 @@ if ! cmp -s /tmp/bw.boot /tmp/bw.end; then
 	bad "deadline bandwidth differs from boot:"
 	diff /tmp/bw.boot /tmp/bw.end
 	# Whether a task still holds it or it leaked: list what is still
-	# SCHED_DEADLINE (policy 6, field 41 of stat, 39 after the comm) and
-	# look again once any 0-lag time has passed.
-	for st in /proc/[0-9]*/stat; do
-		# shellcheck disable=SC2046 # the fields, split on purpose
-		set -- $(sed 's/.*) //' "$st" 2>/dev/null)
-		[ "${39:-}" = 6 ] &&
-			echo "SOAK deadline task left: ${st%/stat} $(cat "${st%/stat}/comm" 2>/dev/null)"
+	# SCHED_DEADLINE and look again once any 0-lag time has passed.
+	for d in $(deadline_tasks); do
+		echo "SOAK deadline task left: $d $(cat "$d/comm" 2>/dev/null)"
 	done
 	sleep 10
 	echo "SOAK bandwidth 10 s later: $(bandwidth | tr -s ' \n' ' ')"
