@@ -38,7 +38,6 @@ policy=fifo
 [ "$dl" = 1 ] && policy=deadline
 n=$(grep -c ^processor /proc/cpuinfo)
 last=$((n - 1))
-SD=/sys/kernel/debug/sched/debug
 CG=/sys/fs/cgroup
 fail=0
 bad() { echo "SOAK-FAIL $*"; fail=1; }
