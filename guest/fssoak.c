@@ -9,6 +9,8 @@
  *   fssoak setattr SECS   random SCHED_DEADLINE parameters on a few busy
  *                         tasks, DEADLINE -> OTHER -> DEADLINE switches,
  *                         affinity changes
+ *   fssoak switch SECS    DEADLINE -> OTHER switches of three busy tasks,
+ *                         back to back (guest/scenarios/hpswitch.sh)
  *   fssoak hog CPU SECS   a SCHED_FIFO busy loop on CPU
  *   fssoak fifo PRIO CMD...
  *                         run CMD at SCHED_FIFO PRIO (the soak's control
@@ -445,6 +447,49 @@ static int soak_put_exclusive(const char *path, const char *val)
 	return 0;
 }
 
+/*
+ * DEADLINE -> OTHER switches of three busy tasks, back to back: the
+ * switches that find a task queued, not running, on a CPU in the middle
+ * of going offline.
+ */
+static int soak_switch(int secs)
+{
+	long dl = 0, other = 0;
+	pid_t kids[3];
+	int i;
+
+	for (i = 0; i < 3; i++) {
+		kids[i] = fork();
+		if (!kids[i]) {
+			alarm(600);
+			for (;;)
+				;
+		}
+	}
+	end_at = now() + secs;
+	while (now() < end_at) {
+		for (i = 0; i < 3; i++) {
+			struct sched_attr attr = {
+				.size = sizeof(attr),
+				.sched_policy = SCHED_DEADLINE,
+				.sched_runtime = 1000000,
+				.sched_deadline = 100000000,
+				.sched_period = 100000000,
+			};
+
+			dl += !syscall(SYS_sched_setattr, kids[i], &attr, 0);
+			attr.sched_policy = SCHED_OTHER;
+			other += !syscall(SYS_sched_setattr, kids[i], &attr, 0);
+		}
+	}
+	for (i = 0; i < 3; i++) {
+		kill(kids[i], SIGKILL);
+		waitpid(kids[i], NULL, 0);
+	}
+	printf("SOAK switch to_dl %ld to_other %ld\n", dl, other);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -453,6 +498,8 @@ int main(int argc, char **argv)
 		return soak_knobs(atoi(argv[2]));
 	if (argc >= 3 && !strcmp(argv[1], "setattr"))
 		return soak_setattr(atoi(argv[2]));
+	if (argc >= 3 && !strcmp(argv[1], "switch"))
+		return soak_switch(atoi(argv[2]));
 	if (argc >= 4 && !strcmp(argv[1], "hog"))
 		return soak_hog(atoi(argv[2]), atoi(argv[3]));
 	if (argc >= 4 && !strcmp(argv[1], "put"))
@@ -468,6 +515,6 @@ int main(int argc, char **argv)
 		perror("fssoak: exec");
 		return 127;
 	}
-	fprintf(stderr, "usage: fssoak knobs|setattr SECS | hog CPU SECS | fifo PRIO CMD... | put FILE VALUE\n");
+	fprintf(stderr, "usage: fssoak knobs|setattr|switch SECS | hog CPU SECS | fifo PRIO CMD... | put FILE VALUE\n");
 	return 2;
 }
