@@ -320,28 +320,50 @@ static void busy_on(int cpu)
 	}
 }
 
+/*
+ * @n children to fuzz: busy loops (@busy), or mostly asleep and sometimes
+ * busy, a light DL load.  Each dies after 600 s should the parent die.
+ */
+static void spawn_loads(pid_t *kids, int n, int busy)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		kids[i] = fork();
+		if (kids[i])
+			continue;
+		alarm(600);
+		if (busy)
+			for (;;)
+				;
+		for (;;) {
+			struct timespec ts = { 0, 5000000 };
+			double t = now() + 0.002;
+
+			while (now() < t)
+				;
+			nanosleep(&ts, NULL);
+		}
+	}
+}
+
+static void kill_loads(pid_t *kids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		kill(kids[i], SIGKILL);
+		waitpid(kids[i], NULL, 0);
+	}
+}
+
 static int soak_setattr(int secs)
 {
 	long calls = 0, admitted = 0, refused = 0, switches = 0, affinity = 0;
 	unsigned int seed = 0xdead;
 	pid_t kids[3];
-	int i;
 
-	for (i = 0; i < 3; i++) {
-		kids[i] = fork();
-		if (!kids[i]) {
-			/* Mostly sleeping, sometimes busy: a light DL load. */
-			alarm(600);
-			for (;;) {
-				struct timespec ts = { 0, 5000000 };
-				double t = now() + 0.002;
-
-				while (now() < t)
-					;
-				nanosleep(&ts, NULL);
-			}
-		}
-	}
+	spawn_loads(kids, 3, 0);
 	end_at = now() + secs;
 	while (now() < end_at) {
 		pid_t pid = kids[rand_r(&seed) % 3];
@@ -393,10 +415,7 @@ static int soak_setattr(int secs)
 		}
 		usleep(2000);
 	}
-	for (i = 0; i < 3; i++) {
-		kill(kids[i], SIGKILL);
-		waitpid(kids[i], NULL, 0);
-	}
+	kill_loads(kids, 3);
 	printf("SOAK setattr calls %ld dl_admitted %ld dl_refused %ld to_other %ld affinity %ld\n",
 	       calls, admitted, refused, switches, affinity);
 	return 0;
@@ -458,14 +477,7 @@ static int soak_switch(int secs)
 	pid_t kids[3];
 	int i;
 
-	for (i = 0; i < 3; i++) {
-		kids[i] = fork();
-		if (!kids[i]) {
-			alarm(600);
-			for (;;)
-				;
-		}
-	}
+	spawn_loads(kids, 3, 1);
 	end_at = now() + secs;
 	while (now() < end_at) {
 		for (i = 0; i < 3; i++) {
@@ -482,10 +494,7 @@ static int soak_switch(int secs)
 			other += !syscall(SYS_sched_setattr, kids[i], &attr, 0);
 		}
 	}
-	for (i = 0; i < 3; i++) {
-		kill(kids[i], SIGKILL);
-		waitpid(kids[i], NULL, 0);
-	}
+	kill_loads(kids, 3);
 	printf("SOAK switch to_dl %ld to_other %ld\n", dl, other);
 	return 0;
 }
