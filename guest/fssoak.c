@@ -322,7 +322,7 @@ static void busy_on(int cpu)
 
 /*
  * @n children to fuzz: busy loops (@busy), or mostly asleep and sometimes
- * busy, a light DL load.  Each dies after 600 s should the parent die.
+ * busy, a light DL load.  alarm(600): none outlives a parent that dies.
  */
 static void spawn_loads(pid_t *kids, int n, int busy)
 {

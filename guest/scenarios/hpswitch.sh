@@ -2,8 +2,8 @@
 # CPU hotplug of every CPU but 0, in a loop, while three busy tasks are
 # switched DEADLINE -> OTHER -> DEADLINE back to back (fssoak switch), for
 # hpswitch=SECONDS (60 by default).  Many switches then find a task queued,
-# not running, on a CPU in the middle of going offline, as the move of
-# patch 0006 does.  The run fails on a CPU that does not come back;
+# not running, on a CPU in the middle of going offline: the case patch
+# 0006's move handles.  The run fails on a CPU that does not come back;
 # scripts/vm fails it on any kernel warning.
 #
 # An earlier form of 0006 left a balance callback queued on such a CPU's
