@@ -16,6 +16,12 @@
 # soakdl=0 leaves out the SCHED_DEADLINE tasks (the setattr fuzzing and
 # stress-ng's deadline cyclic).
 #
+# When the kernel has the PM core's test mode (/sys/power/pm_test), every
+# third round of the hotplug loop ends in a suspend to RAM and back
+# (pm_test = core, as in the suspend scenario): every CPU but 0 goes down
+# and up with the tasks frozen, in the middle of all of the above.
+# soaksuspend=0 leaves it out.
+#
 # stress-ng's own deadline parameters (90 us of runtime every 100 us)
 # are not used: a -deadline task that is replenished more than a period
 # after its deadline makes 6.1 - unpatched as well - print "DL replenish
@@ -26,12 +32,13 @@
 # fired about 110 ms late (seen with the message extended by hand), as
 # if the CPU had not run for that long.  The stressor gets 25 ms every
 # 250 ms.
-dur=60 dl=1 ltw=
+dur=60 dl=1 susp=1 ltw=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	soak=*) dur=${arg#soak=} ;;
 	soakdl=*) dl=${arg#soakdl=} ;;
 	soaklt=*) ltw=${arg#soaklt=} ;;
+	soaksuspend=*) susp=${arg#soaksuspend=} ;;
 	esac
 done
 policy=fifo
@@ -140,8 +147,14 @@ fi
 # touch.  Offlining may be refused with EBUSY when the admitted deadline
 # bandwidth would not fit on the CPUs left (as on 6.1); anything else, or
 # a failed online, is a failure.
+if [ "$susp" = 1 ] && echo core 2>/dev/null > /sys/power/pm_test; then
+	echo 1 > /sys/module/suspend/parameters/pm_test_delay
+else
+	[ "$susp" = 1 ] && echo "SOAK suspend left out: no /sys/power/pm_test"
+	susp=0
+fi
 cat > /tmp/hotplug.sh <<'HOTPLUG'
-end=$1 last=$2 cycles=0 refused=0 failed=0 parts=0
+end=$1 last=$2 susp=$3 cycles=0 refused=0 failed=0 parts=0 rounds=0 suspends=0
 CG=/sys/fs/cgroup
 echo +cpuset > $CG/cgroup.subtree_control
 mkdir -p $CG/soak
@@ -167,12 +180,21 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	parts=$((parts + 1))
 	sleep 0.5
 	fssoak put $CG/soak/cpuset.cpus.partition member 2>/dev/null
+	rounds=$((rounds + 1))
+	[ "$susp" = 1 ] && [ $((rounds % 3)) = 0 ] || continue
+	date +%s > /tmp/hotplug.beat
+	if err=$(fssoak put /sys/power/state mem 2>&1); then
+		suspends=$((suspends + 1))
+	else
+		failed=$((failed + 1)); echo "suspend: $err"
+	fi
 done
 rmdir $CG/soak
 echo "SOAK partitions made $parts"
+[ "$susp" = 1 ] && echo "SOAK suspend cycles $suspends"
 echo "SOAK hotplug cycles $cycles refused_ebusy $refused failed $failed"
 HOTPLUG
-fssoak fifo 70 sh /tmp/hotplug.sh "$end" "$last" > /tmp/hotplug.log &
+fssoak fifo 70 sh /tmp/hotplug.sh "$end" "$last" "$susp" > /tmp/hotplug.log &
 wait
 if [ -n "$lt" ]; then
 	rmmod locktorture || bad "locktorture did not unload"
@@ -189,6 +211,7 @@ K=/proc/sys/kernel
 echo -1 > $K/sched_rt_runtime_us
 echo 1000000 > $K/sched_rt_period_us
 echo 950000 > $K/sched_rt_runtime_us || bad "cannot restore sched_rt_runtime_us"
+[ "$susp" = 1 ] && echo none > /sys/power/pm_test
 echo 500 > $K/sched_fair_server_threshold_ms
 echo 0 > $K/sched_fair_server_monitor
 for d in /sys/kernel/debug/sched/fair_server/cpu*; do
@@ -200,7 +223,8 @@ grep -E 'stress-ng: (info|fail|error)' /tmp/stress.log | tail -8
 for c in $(seq 1 "$last"); do
 	[ "$(cat /sys/devices/system/cpu/cpu$c/online)" = 1 ] || bad "CPU $c left offline"
 done
-grep -q 'failed 0$' /tmp/hotplug.log || bad "a hotplug operation failed"
+grep -q 'failed 0$' /tmp/hotplug.log || bad "a hotplug or suspend operation failed"
+[ ! -d /tmp/stall.dumped ] || bad "the hotplug loop made no step for 45 s (see soak-stall)"
 
 # Timers of the servers and watchdogs end within a period once idle.
 sleep 3
