@@ -104,15 +104,9 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	# The dead tasks free their bandwidth at their 0-lag times: up to a
 	# period (600 ms at most) plus 100 times a late tick's overrun
 	# after they were killed.  Give them 5 s.
-	i=0
-	while bandwidth > /tmp/bw.end && ! cmp -s /tmp/bw.boot /tmp/bw.end &&
-	      [ $i -lt 50 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	cmp -s /tmp/bw.boot /tmp/bw.end && continue
+	bandwidth_back /tmp/bw.boot && continue
 	bad=$((bad + 1))
-	echo "DLBW-FAIL round $rounds, 5 s after it: $(tr -s ' \n' ' ' < /tmp/bw.end)"
+	echo "DLBW-FAIL round $rounds, 5 s after it: $(tr -s ' \n' ' ' < /tmp/bw.boot.now)"
 	sed 's/^/dlbw: /' /tmp/setattr.log
 	for d in $(deadline_tasks); do
 		echo "dlbw: deadline task left: $d $(cat "$d/comm" 2>/dev/null)"
