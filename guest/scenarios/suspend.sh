@@ -9,9 +9,8 @@
 # Suspend takes CPUs down and up the way hotplug does, but with
 # cpuhp_tasks_frozen set, and cpuset then rebuilds the root domains its
 # own way: one domain while CPUs go down, a forced rebuild once the last
-# one is back.  Mainline's deadline server lost bandwidth there, and
-# partial backports of the fixes made suspend fail (an offline refused for
-# bandwidth).  Here, under load (an RT hog on CPU 1 with a normal task
+# one is back.  Mainline's deadline server lost bandwidth on such
+# rebuilds, and partial backports of its fixes made suspend fail.  Here, under load (an RT hog on CPU 1 with a normal task
 # starved beside it, so that CPU 1's fair server is at work when it goes
 # down, and two -deadline tasks, one always throttled), each cycle must
 # succeed, and after it every CPU is online, the root domains' deadline
