@@ -10,9 +10,10 @@
 # cpuhp_tasks_frozen set, and cpuset then rebuilds the root domains its
 # own way: one domain while CPUs go down, a forced rebuild once the last
 # one is back.  Mainline's deadline server lost bandwidth on such
-# rebuilds, and partial backports of its fixes made suspend fail.  Here, under load (an RT hog on CPU 1 with a normal task
-# starved beside it, so that CPU 1's fair server is at work when it goes
-# down, and two -deadline tasks, one always throttled), each cycle must
+# rebuilds, and partial backports of its fixes made suspend fail.  Here,
+# under load (an RT hog on CPU 1 with a normal task starved beside it,
+# so that CPU 1's fair server is at work when it goes down, and two
+# -deadline tasks, one always throttled), each cycle must
 # succeed, and after it every CPU is online, the root domains' deadline
 # bandwidth (total_bw of the tasks, server_bw of the fair servers) is what
 # it was before the cycles, and the starved task on CPU 1 runs again.
