@@ -20,6 +20,11 @@
  *   fssoak duty BUSY_MS SLEEP_MS SECS
  *                         busy for BUSY_MS, asleep for SLEEP_MS, in a loop
  *                         (a -deadline task cannot fork: no shell loop)
+ *   fssoak dlsum          the bandwidth of the live SCHED_DEADLINE tasks,
+ *                         in the kernel's unit (1 << 20 is a CPU), and
+ *                         their number: what total_bw should hold, less
+ *                         what tasks that left the class keep until their
+ *                         0-lag time
  *   fssoak put FILE VALUE write VALUE to FILE, never while a fuzzed value
  *                         is in force (see soak_lock()): CPU hotplug and
  *                         cpuset partitions; on failure prints strerror()
@@ -37,6 +42,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -193,14 +199,17 @@ static void restore_soon(const char *path)
 		snprintf(params, sizeof(params), "%.*sparams",
 			 (int)(strrchr(path, '/') + 1 - path), path);
 		usleep(20000);
-		for (i = 0; i < 500; i++) {
+		for (i = 0; i < 1200; i++) {
 			/*
 			 * Refused (-EBUSY) while the other writer has the
-			 * servers off (sched_rt_runtime_us = -1) for its 20 ms.
-			 * A 600 s soak once left CPU 0 so with a fuzzed
-			 * reservation of most of it from 113 s to the end:
-			 * the RT tasks queued there, the control loops among
-			 * them, got almost no CPU (see README).
+			 * servers off (sched_rt_runtime_us = -1) for its 20 ms,
+			 * and for as long as its restore of the RT sysctls is
+			 * refused in turn, up to 5 s (below), so try for 12 s:
+			 * a 1200 s soak gave up after 5 s four times.  A 600 s
+			 * soak once left CPU 0 so with a fuzzed reservation of
+			 * most of it from 113 s to the end: the RT tasks
+			 * queued there, the control loops among them, got
+			 * almost no CPU (see README).
 			 */
 			err = put(params, "default", 7);
 			if (!err)
@@ -536,6 +545,48 @@ static int soak_duty(int busy_ms, int sleep_ms, int secs)
 	return 0;
 }
 
+/*
+ * The sum of runtime / period, as the kernel's to_ratio() computes it,
+ * over every thread that is SCHED_DEADLINE now.
+ */
+static int soak_dlsum(void)
+{
+	unsigned long long sum = 0, period;
+	char path[300];
+	struct dirent *p, *t;
+	DIR *procs, *tasks;
+	long n = 0;
+
+	procs = opendir("/proc");
+	if (!procs)
+		return 1;
+	while ((p = readdir(procs))) {
+		if (p->d_name[0] < '1' || p->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/task", p->d_name);
+		tasks = opendir(path);
+		if (!tasks)
+			continue;
+		while ((t = readdir(tasks))) {
+			struct sched_attr attr = { .size = sizeof(attr) };
+
+			if (t->d_name[0] < '1' || t->d_name[0] > '9' ||
+			    syscall(SYS_sched_getattr, atoi(t->d_name), &attr,
+				    sizeof(attr), 0) ||
+			    attr.sched_policy != SCHED_DEADLINE)
+				continue;
+			period = attr.sched_period ?: attr.sched_deadline;
+			if (period)
+				sum += (attr.sched_runtime << 20) / period;
+			n++;
+		}
+		closedir(tasks);
+	}
+	closedir(procs);
+	printf("%llu %ld\n", sum, n);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -550,6 +601,8 @@ int main(int argc, char **argv)
 		return soak_duty(atoi(argv[2]), atoi(argv[3]), atoi(argv[4]));
 	if (argc >= 4 && !strcmp(argv[1], "hog"))
 		return soak_hog(atoi(argv[2]), atoi(argv[3]));
+	if (argc >= 2 && !strcmp(argv[1], "dlsum"))
+		return soak_dlsum();
 	if (argc >= 4 && !strcmp(argv[1], "put"))
 		return soak_put_exclusive(argv[2], argv[3]);
 	if (argc >= 4 && !strcmp(argv[1], "fifo")) {
@@ -582,6 +635,6 @@ int main(int argc, char **argv)
 	}
 	fprintf(stderr, "usage: fssoak knobs|setattr|switch SECS | hog CPU SECS | "
 		"fifo PRIO CMD... | deadline RUNTIME_MS PERIOD_MS CMD... | "
-		"duty BUSY_MS SLEEP_MS SECS | put FILE VALUE\n");
+		"duty BUSY_MS SLEEP_MS SECS | dlsum | put FILE VALUE\n");
 	return 2;
 }

@@ -68,13 +68,19 @@ if [ -n "$lt" ]; then
 fi
 
 # Every 15 s, the state of each CPU's server and watchdog on the console
-# (SCHED_FIFO 80): what to look at if something starves.
+# (SCHED_FIFO 80): what to look at if something starves.  And the root
+# domains' deadline bandwidth beside the sum over the live -deadline tasks
+# (and their number): should total_bw leak, the first line where it stays
+# above that sum says when (a task that left the class keeps its share
+# until its 0-lag time, well under a second here).
 cat > /tmp/states.sh <<'STATES'
+. /scenarios/dl-lib.sh
 while [ "$(date +%s)" -lt "$1" ]; do
 	sleep 15
 	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
 		echo "soak-state ${d##*/}: $(tr '\n' ' ' < $d/state 2>/dev/null) $(tr '\n' ' ' < $d/stats 2>/dev/null)" > /dev/kmsg
 	done
+	echo "soak-bw: $(bandwidth | tr -s ' \n' ' ')tasks $(fssoak dlsum)" > /dev/kmsg
 done
 STATES
 fssoak fifo 80 sh /tmp/states.sh "$end" &
