@@ -73,6 +73,18 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The first line of @path, without its newline, into @buf; "?" if none. */
+static void first_line(const char *path, char *buf, int size)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f || !fgets(buf, size, f))
+		snprintf(buf, size, "?");
+	buf[strcspn(buf, "\n")] = 0;
+	if (f)
+		fclose(f);
+}
+
 static int put(const char *path, const char *val, size_t len)
 {
 	int fd = open(path, O_WRONLY);
@@ -216,7 +228,22 @@ static void restore_soon(const char *path)
 				return;
 			usleep(10000);
 		}
-		printf("SOAK-FAIL %s not restored: %s\n", params, strerror(-err));
+		{
+			/*
+			 * Why: -EBUSY means the servers are off (-1), the CPU
+			 * is offline or the default reservation does not fit
+			 * beside the admitted deadline bandwidth.
+			 */
+			char rt_now[32], online[32], cpu_path[96];
+
+			first_line(rt, rt_now, sizeof(rt_now));
+			snprintf(cpu_path, sizeof(cpu_path),
+				 "/sys/devices/system/cpu/cpu%d/online",
+				 atoi(strstr(path, "/fair_server/cpu") + 16));
+			first_line(cpu_path, online, sizeof(online));
+			printf("SOAK-FAIL %s not restored: %s (sched_rt_runtime_us %s, online %s)\n",
+			       params, strerror(-err), rt_now, online);
+		}
 	} else if (strstr(path, "sched_rt_")) {
 		usleep(20000);
 		for (i = 0; i < 500; i++) {
