@@ -33,6 +33,7 @@
  * Each prints one 'SOAK name count ...' line with what it did.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -42,7 +43,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <dirent.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -216,8 +216,10 @@ static void restore_soon(const char *path)
 			 * Refused (-EBUSY) while the other writer has the
 			 * servers off (sched_rt_runtime_us = -1) for its 20 ms,
 			 * and for as long as its restore of the RT sysctls is
-			 * refused in turn, up to 5 s (below), so try for 12 s:
-			 * a 1200 s soak gave up after 5 s four times.  A 600 s
+			 * refused in turn, up to 5 s (below).  A 1200 s soak
+			 * gave up after 5 s four times, a 400 s soak after
+			 * 12 s once: that window is not the only cause, so a
+			 * failure says which it met (below).  A 600 s
 			 * soak once left CPU 0 so with a fuzzed reservation of
 			 * most of it from 113 s to the end: the RT tasks
 			 * queued there, the control loops among them, got
