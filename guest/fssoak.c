@@ -8,7 +8,8 @@
  *                         once; restores the defaults at the end
  *   fssoak setattr SECS   random SCHED_DEADLINE parameters on a few busy
  *                         tasks, DEADLINE -> OTHER -> DEADLINE switches,
- *                         affinity changes
+ *                         affinity changes, and on children that have
+ *                         exited but are not reaped yet
  *   fssoak switch SECS    DEADLINE -> OTHER switches of three busy tasks,
  *                         back to back (guest/scenarios/hpswitch.sh)
  *   fssoak hog CPU SECS   a SCHED_FIFO busy loop on CPU
@@ -39,6 +40,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -380,9 +382,13 @@ static void busy_on(int cpu)
 
 /*
  * @n children to fuzz: busy loops (@busy), or mostly asleep and sometimes
- * busy, a light DL load.  alarm(600): none outlives a parent that dies.
+ * busy, a light DL load.  They live @secs and a minute more, so that none
+ * outlives a parent that dies, and none dies before the fuzzing ends: an
+ * alarm(600) once made the second half of a 1200 s soak fuzz children
+ * that had exited (which found the bug "sched/core: Refuse SCHED_DEADLINE
+ * to a task that has exited" fixes, but left the live ones unfuzzed).
  */
-static void spawn_loads(pid_t *kids, int n, int busy)
+static void spawn_loads(pid_t *kids, int n, int busy, int secs)
 {
 	int i;
 
@@ -390,7 +396,7 @@ static void spawn_loads(pid_t *kids, int n, int busy)
 		kids[i] = fork();
 		if (kids[i])
 			continue;
-		alarm(600);
+		alarm(secs + 60);
 		if (busy)
 			for (;;)
 				;
@@ -415,22 +421,53 @@ static void kill_loads(pid_t *kids, int n)
 	}
 }
 
+/*
+ * A child that has exited, not reaped yet, given random SCHED_DEADLINE
+ * parameters: it never runs again, and nothing would free bandwidth it
+ * were admitted with (the end-of-soak bandwidth check catches that, if
+ * no root-domain rebuild comes after it).  True if it was admitted.
+ */
+static bool setattr_exited(unsigned int *seed)
+{
+	struct sched_attr attr = {
+		.size = sizeof(attr),
+		.sched_policy = SCHED_DEADLINE,
+		.sched_runtime = (1 + rand_r(seed) % 25) * 1000000ULL,
+		.sched_deadline = 100000000,
+		.sched_period = 100000000,
+	};
+	siginfo_t si;
+	bool admitted;
+	pid_t pid;
+
+	pid = fork();
+	if (!pid)
+		_exit(0);
+	if (pid < 0)
+		return false;
+	waitid(P_PID, pid, &si, WEXITED | WNOWAIT);
+	admitted = !syscall(SYS_sched_setattr, pid, &attr, 0);
+	waitpid(pid, NULL, 0);
+	return admitted;
+}
+
 static int soak_setattr(int secs)
 {
 	long calls = 0, admitted = 0, refused = 0, switches = 0, affinity = 0;
+	long exited = 0, exited_admitted = 0;
 	unsigned int seed = 0xdead;
 	pid_t kids[3];
 
-	spawn_loads(kids, 3, 0);
+	spawn_loads(kids, 3, 0, secs);
 	end_at = now() + secs;
 	while (now() < end_at) {
 		pid_t pid = kids[rand_r(&seed) % 3];
 		struct sched_attr attr = { .size = sizeof(attr) };
-		unsigned int r = rand_r(&seed) % 10;
+		unsigned int r = rand_r(&seed) % 20;
 		cpu_set_t set;
 		int c;
 
-		if (r < 6) {
+		if (r < 12) {
 			/*
 			 * 300-600 ms periods, at most a quarter of a CPU
 			 * each.  A task replenished more than its relative
@@ -459,23 +496,26 @@ static int soak_setattr(int secs)
 				refused++;
 			else
 				admitted++;
-		} else if (r < 8) {
+		} else if (r < 16) {
 			attr.sched_policy = SCHED_OTHER;
 			calls++;
 			switches += !syscall(SYS_sched_setattr, pid, &attr, 0);
-		} else {
+		} else if (r < 19) {
 			/* DEADLINE tasks must span their root domain: refused then. */
 			CPU_ZERO(&set);
 			for (c = 0; c < ncpus; c++)
 				if (rand_r(&seed) % 2 || c == 0)
 					CPU_SET(c, &set);
 			affinity += !sched_setaffinity(pid, sizeof(set), &set);
+		} else {
+			exited++;
+			exited_admitted += setattr_exited(&seed);
 		}
 		usleep(2000);
 	}
 	kill_loads(kids, 3);
-	printf("SOAK setattr calls %ld dl_admitted %ld dl_refused %ld to_other %ld affinity %ld\n",
-	       calls, admitted, refused, switches, affinity);
+	printf("SOAK setattr calls %ld dl_admitted %ld dl_refused %ld to_other %ld affinity %ld exited %ld exited_admitted %ld\n",
+	       calls, admitted, refused, switches, affinity, exited, exited_admitted);
 	return 0;
 }
 
@@ -537,7 +577,7 @@ static int soak_switch(int secs)
 	pid_t kids[3];
 	int i;
 
-	spawn_loads(kids, 3, 1);
+	spawn_loads(kids, 3, 1, secs);
 	end_at = now() + secs;
 	while (now() < end_at) {
 		for (i = 0; i < 3; i++) {
