@@ -337,7 +337,7 @@ static void *knob_thread(void *arg)
 			 * accepted for an offline CPU too, where restoring
 			 * params is refused (-EBUSY) until the CPU is back,
 			 * which the hotplug loop cannot do while this holds
-			 * soak_lock(): two 1200 s soaks failed so, with
+			 * soak_lock(): a 1200 s soak failed so twice, with
 			 * 'online 0'.
 			 */
 			if (!strstr(path, "/stats"))
