@@ -4,8 +4,10 @@
  *
  *   fssoak knobs SECS     random and hostile writes to every knob of the
  *                         series (debugfs fair_server/cpuN/ files, the fair
- *                         server and RT sysctls), from two threads at
- *                         once; restores the defaults at the end
+ *                         server and RT sysctls, and with SOAK_RT_GROUP
+ *                         set the RT groups' cpu.rt_* files), from two
+ *                         threads at once; each accepted value is undone
+ *                         after 20 ms
  *   fssoak setattr SECS   random SCHED_DEADLINE parameters on a few busy
  *                         tasks, DEADLINE -> OTHER -> DEADLINE switches,
  *                         affinity changes, and on children that have
@@ -137,11 +139,81 @@ static void soak_unlock(int fd)
 
 static int ncpus;
 static double end_at;
-static long writes[2], accepted[2];
+static long writes[2], accepted[2], group_writes[2], group_accepted[2];
 
 static const char *const knob_files[] = {
 	"runtime", "period", "params", "stats",
 };
+
+/*
+ * With RT_GROUP_SCHED, the cgroup v1 cpu hierarchy that soak.sh mounted
+ * (SOAK_RT_GROUP), whose child group "rt" holds an RT task: the groups'
+ * RT bandwidth is fuzzed too, since each write there is checked against
+ * the RT sysctls and the sysctls against the groups.  NULL without it.
+ */
+static const char *rt_group;
+
+static const char *const group_files[] = {
+	"cpu.rt_runtime_us", "cpu.rt_period_us",
+	"rt/cpu.rt_runtime_us", "rt/cpu.rt_period_us",
+};
+
+static int group_put(const char *file, const char *val)
+{
+	char path[160];
+
+	snprintf(path, sizeof(path), "%s/%s", rt_group, file);
+	return put(path, val, strlen(val));
+}
+
+/*
+ * The RT sysctls, and the RT groups if any, back at 6.1's defaults (the
+ * child group at soak.sh's 10 ms every 1 s).  Every limit is checked
+ * against the others, so the order matters.  A global runtime of -1 is
+ * always accepted and lifts the groups' ceiling; the root group's -1
+ * lifts the child's; then the child, the root and the sysctls come
+ * down in turn.  The child's period is written before and after its
+ * runtime, as either order alone is refused for some fuzzed pair (a
+ * runtime above the new period, or the new runtime above the period).
+ *
+ * Setting the runtime or the period first, without -1, can be refused
+ * either way: after, say, a period of 60 s and a runtime of 1.5 s, a
+ * runtime of 950 ms is refused (-EBUSY) while deadline tasks hold more
+ * than 0.95 s / 60 s of each CPU, and a period of 1 s is refused
+ * (-EINVAL) while the runtime is 1.5 s.  The final runtime can still be
+ * refused (-EBUSY) while deadline tasks hold more than 95% of a CPU;
+ * the caller tries again.
+ */
+static int restore_rt_defaults(void)
+{
+	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
+	static const char period[] = "/proc/sys/kernel/sched_rt_period_us";
+	int err = put(rt, "-1", 2);
+
+	if (!err && rt_group) {
+		err = group_put("cpu.rt_runtime_us", "-1");
+		if (!err) {
+			group_put("rt/cpu.rt_period_us", "1000000");
+			err = group_put("rt/cpu.rt_runtime_us", "10000");
+		}
+		if (!err)
+			err = group_put("rt/cpu.rt_period_us", "1000000");
+		if (!err)
+			err = group_put("cpu.rt_period_us", "1000000");
+		if (!err)
+			err = group_put("cpu.rt_runtime_us", "950000");
+	}
+	if (!err)
+		err = put(period, "1000000", 7);
+	if (!err)
+		err = put(rt, "950000", 6);
+	return err;
+}
+
+static bool is_group_knob(const char *path)
+{
+	return rt_group && !strncmp(path, rt_group, strlen(rt_group));
+}
 
 static const char *const sysctls[] = {
 	"/proc/sys/kernel/sched_fair_server_threshold_ms",
@@ -206,7 +278,6 @@ static void random_value(unsigned int *seed, char *buf, size_t size, size_t *len
 static void restore_soon(const char *path)
 {
 	static const char rt[] = "/proc/sys/kernel/sched_rt_runtime_us";
-	static const char period[] = "/proc/sys/kernel/sched_rt_period_us";
 	char params[128];
 	int i, err = 0;
 
@@ -250,31 +321,24 @@ static void restore_soon(const char *path)
 			printf("SOAK-FAIL %s not restored: %s (sched_rt_runtime_us %s, online %s)\n",
 			       params, strerror(-err), rt_now, online);
 		}
-	} else if (strstr(path, "sched_rt_")) {
+	} else if (strstr(path, "sched_rt_") || is_group_knob(path)) {
 		usleep(20000);
 		for (i = 0; i < 500; i++) {
 			/*
-			 * Through -1, which is always accepted.  Setting the
-			 * runtime or the period first can be refused either
-			 * way: after, say, a period of 60 s and a runtime of
-			 * 1.5 s, a runtime of 950 ms is refused (-EBUSY) while
-			 * deadline tasks hold more than 0.95 s / 60 s of each
-			 * CPU, and a period of 1 s is refused (-EINVAL) while
-			 * the runtime is 1.5 s.  A 1800 s soak was left so
-			 * from 775 s on: the fair server of CPU 0 took 99% of
-			 * it, deadline tasks the rest, and RT tasks (the
-			 * control loops and this one) none.
+			 * Through -1 (restore_rt_defaults()).  A 1800 s soak
+			 * that restored the runtime and the period without it
+			 * was left with a refused pair from 775 s on: the fair
+			 * server of CPU 0 took 99% of it, deadline tasks the
+			 * rest, and RT tasks (the control loops and this one)
+			 * none.
 			 */
-			err = put(rt, "-1", 2);
-			if (!err)
-				err = put(period, "1000000", 7);
-			if (!err)
-				err = put(rt, "950000", 6);
+			err = restore_rt_defaults();
 			if (!err)
 				return;
 			usleep(10000);
 		}
-		printf("SOAK-FAIL RT sysctls not restored: %s\n", strerror(-err));
+		printf("SOAK-FAIL RT sysctls%s not restored: %s\n",
+		       rt_group ? " and groups" : "", strerror(-err));
 	}
 }
 
@@ -300,14 +364,19 @@ static void *knob_thread(void *arg)
 	unsigned int seed = 0x5eed + id;
 	char path[128], val[96];
 	size_t len;
+	bool group;
 	int lock;
 
 	while (now() < end_at) {
 		unsigned int r = rand_r(&seed);
 
+		group = rt_group && r % 5 == 1;
 		if (r % 5 == 0) {
 			snprintf(path, sizeof(path), "%s",
 				 sysctls[rand_r(&seed) % (sizeof(sysctls) / sizeof(sysctls[0]))]);
+		} else if (group) {
+			snprintf(path, sizeof(path), "%s/%s", rt_group,
+				 group_files[rand_r(&seed) % 4]);
 		} else {
 			snprintf(path, sizeof(path),
 				 "/sys/kernel/debug/sched/fair_server/cpu%d/%s",
@@ -325,13 +394,15 @@ static void *knob_thread(void *arg)
 		if (strstr(path, "threshold_ms") && atoi(val) > 1000)
 			snprintf(val, sizeof(val), "%d", atoi(val) % 1000), len = strlen(val);
 		writes[id]++;
+		group_writes[id] += group;
 		while (!access(SOAK_WAITING, F_OK))
 			usleep(1000);
 		lock = soak_lock(LOCK_SH);
-		if (strstr(path, "rt_runtime_us") && len == 2 && !strncmp(val, "-1", 2)) {
+		if (strstr(path, "sched_rt_runtime_us") && len == 2 && !strncmp(val, "-1", 2)) {
 			accepted[id] += rt_off_briefly();
 		} else if (!put(path, val, len)) {
 			accepted[id]++;
+			group_accepted[id] += group;
 			/*
 			 * A stats reset changes no reservation, and is
 			 * accepted for an offline CPU too, where restoring
@@ -359,6 +430,7 @@ static int soak_knobs(int secs)
 	long i;
 
 	end_at = now() + secs;
+	rt_group = getenv("SOAK_RT_GROUP");
 	for (i = 0; i < 2; i++)
 		pthread_create(&t[i], NULL, knob_thread, (void *)i);
 	for (i = 0; i < 2; i++)
@@ -367,6 +439,10 @@ static int soak_knobs(int secs)
 	/* soak.sh restores the defaults once every load is gone. */
 	printf("SOAK knobs writes %ld accepted %ld\n", writes[0] + writes[1],
 	       accepted[0] + accepted[1]);
+	if (rt_group)
+		printf("SOAK knobs of which RT group writes %ld accepted %ld\n",
+		       group_writes[0] + group_writes[1],
+		       group_accepted[0] + group_accepted[1]);
 	return 0;
 }
 

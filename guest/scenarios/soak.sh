@@ -133,6 +133,25 @@ stress-ng --cyclic 1 --cyclic-policy $policy --cyclic-sleep 1000000 \
 	--sched-runtime 25000000 --sched-deadline 250000000 --sched-period 250000000 \
 	--switch 1 \
 	--futex 1 --taskset 0 -t "${dur}s" --metrics-brief > /tmp/stress.log 2>&1 &
+# With RT_GROUP_SCHED (make check's debug kernel, not make soak's), the
+# cgroup v1 cpu controller (cgroup v2 here has only cpuset) with a child
+# group of 10 ms every 1 s and a SCHED_FIFO task in it that asks for
+# 20%: that group is throttled, on every CPU, hotplugged ones too, all
+# along, and the knob fuzzing writes the groups' RT bandwidth as well.
+RTG=/tmp/soak-cpu
+mkdir -p $RTG
+if mount -t cgroup -o cpu cpu $RTG 2>/dev/null && [ -e $RTG/cpu.rt_runtime_us ]; then
+	if mkdir $RTG/rt && echo 10000 > $RTG/rt/cpu.rt_runtime_us; then
+		export SOAK_RT_GROUP=$RTG
+		fssoak fifo 60 sh -c "echo \$\$ > $RTG/rt/tasks && exec fssoak duty 2 8 $dur" &
+		echo "SOAK RT group: 10 ms of every 1 s, with a SCHED_FIFO task of 2 ms every 10 ms"
+	else
+		bad "cannot make an RT group"
+	fi
+else
+	umount $RTG 2>/dev/null
+	RTG=
+fi
 # The control loops run at SCHED_FIFO 70: with RT hogs and stressors on
 # every CPU, normal tasks get only the fair servers' 5%.
 fssoak fifo 70 fssoak knobs "$dur" > /tmp/knobs.log &
@@ -215,6 +234,13 @@ fi
 # allows; the fuzzed deadline tasks are gone by now).
 K=/proc/sys/kernel
 echo -1 > $K/sched_rt_runtime_us
+if [ -n "$RTG" ]; then
+	# The group's task has ended; the root group as at boot.
+	rmdir $RTG/rt || bad "cannot remove the RT group"
+	echo 1000000 > $RTG/cpu.rt_period_us
+	echo 950000 > $RTG/cpu.rt_runtime_us || bad "cannot restore the root RT group"
+	umount $RTG
+fi
 echo 1000000 > $K/sched_rt_period_us
 echo 950000 > $K/sched_rt_runtime_us || bad "cannot restore sched_rt_runtime_us"
 [ "$susp" = 1 ] && echo none > /sys/power/pm_test
