@@ -133,7 +133,7 @@ stress-ng --cyclic 1 --cyclic-policy $policy --cyclic-sleep 1000000 \
 	--sched-runtime 25000000 --sched-deadline 250000000 --sched-period 250000000 \
 	--switch 1 \
 	--futex 1 --taskset 0 -t "${dur}s" --metrics-brief > /tmp/stress.log 2>&1 &
-# With RT_GROUP_SCHED (make check's debug kernel, not make soak's), the
+# With RT_GROUP_SCHED (make soak's kernels and make check's debug one), the
 # cgroup v1 cpu controller (cgroup v2 here has only cpuset) with a child
 # group of 10 ms every 1 s and a SCHED_FIFO task in it that asks for
 # 20%: that group is throttled, on every CPU, hotplugged ones too, all
