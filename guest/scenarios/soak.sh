@@ -106,6 +106,24 @@ while [ "$(date +%s)" -lt "$1" ]; do
 	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
 		echo "soak-stall: ${d##*/}: $(tr '\n' ' ' < $d/state) $(tr '\n' ' ' < $d/stats)"
 	done
+	# Who has the CPUs: the dump above is one instant, and a KASAN
+	# soak stalled with CFS tasks starved while it showed little RT or
+	# deadline work queued.  Every thread's CPU time over 2 s, the 12
+	# largest, with the CPU, policy and priority of each.
+	cputimes() {
+		for t in /proc/[0-9]*/task/[0-9]*; do
+			read -r ns _ < "$t/schedstat" 2>/dev/null && echo "${t#/proc/} $ns"
+		done
+	}
+	cputimes > /tmp/stall.t0
+	sleep 2
+	cputimes > /tmp/stall.t1
+	awk 'NR == FNR { t[$1] = $2; next } $1 in t { print $2 - t[$1], $1 }' \
+		/tmp/stall.t0 /tmp/stall.t1 | sort -rn | head -12 |
+	while read -r ns t; do
+		# After the comm: 37 processor, 39 policy, 16 prio.
+		echo "soak-stall: top $((ns / 1000000)) ms of 2000: tid ${t##*/} $(cat /proc/$t/comm 2>/dev/null) $(sed 's/.*) //' /proc/$t/stat 2>/dev/null | awk '{ print "cpu " $37 " policy " $39 " prio " $16 }')"
+	done
 	break
 done
 STALL
