@@ -106,6 +106,9 @@ while [ "$(date +%s)" -lt "$1" ]; do
 	for d in /sys/kernel/debug/sched/fair_server/cpu*; do
 		echo "soak-stall: ${d##*/}: $(tr '\n' ' ' < $d/state) $(tr '\n' ' ' < $d/stats)"
 	done
+	# Every queued hrtimer: in one such stall the hotplug loop's
+	# SCHED_FIFO 70 'sleep 0.2' was still asleep some 20 s later.
+	sed 's/^/soak-stall: /' /proc/timer_list
 	# Who has the CPUs: the dump above is one instant, and a KASAN
 	# soak stalled with CFS tasks starved while it showed little RT or
 	# deadline work queued.  Every thread's CPU time over 2 s, the 12
