@@ -107,25 +107,35 @@ while [ "$(date +%s)" -lt "$1" ]; do
 		echo "soak-stall: ${d##*/}: $(tr '\n' ' ' < $d/state) $(tr '\n' ' ' < $d/stats)"
 	done
 	# Every queued hrtimer: in one such stall the hotplug loop's
-	# SCHED_FIFO 70 'sleep 0.2' was still asleep some 20 s later.
+	# SCHED_FIFO 70 'sleep 0.2' was still asleep 16 s and more later.
 	sed 's/^/soak-stall: /' /proc/timer_list
 	# Who has the CPUs: the dump above is one instant, and a KASAN
 	# soak stalled with CFS tasks starved while it showed little RT or
-	# deadline work queued.  Every thread's CPU time over 2 s, the 12
-	# largest, with the CPU, policy and priority of each.
+	# deadline work queued.  Every thread's CPU time over about 2 s
+	# (the span is printed), the 12 largest, with the CPU, policy and
+	# priority of each.
 	cputimes() {
 		for t in /proc/[0-9]*/task/[0-9]*; do
 			read -r ns _ < "$t/schedstat" 2>/dev/null && echo "${t#/proc/} $ns"
 		done
 	}
+	# Milliseconds since boot, from /proc/uptime's centiseconds: the
+	# walk over every thread takes long enough under KASAN to count.
+	uptime_ms() {
+		read -r up _ < /proc/uptime
+		# 1NN - 100: a leading 0 ("08") would read as octal.
+		echo $(( ${up%.*} * 1000 + (1${up#*.} - 100) * 10 ))
+	}
+	t0=$(uptime_ms)
 	cputimes > /tmp/stall.t0
 	sleep 2
 	cputimes > /tmp/stall.t1
+	span=$(( $(uptime_ms) - t0 ))
 	awk 'NR == FNR { t[$1] = $2; next } $1 in t { print $2 - t[$1], $1 }' \
 		/tmp/stall.t0 /tmp/stall.t1 | sort -rn | head -12 |
 	while read -r ns t; do
 		# After the comm: 37 processor, 39 policy, 16 prio.
-		echo "soak-stall: top $((ns / 1000000)) ms of 2000: tid ${t##*/} $(cat /proc/$t/comm 2>/dev/null) $(sed 's/.*) //' /proc/$t/stat 2>/dev/null | awk '{ print "cpu " $37 " policy " $39 " prio " $16 }')"
+		echo "soak-stall: top $((ns / 1000000)) ms of $span: tid ${t##*/} $(cat /proc/$t/comm 2>/dev/null) $(sed 's/.*) //' /proc/$t/stat 2>/dev/null | awk '{ print "cpu " $37 " policy " $39 " prio " $16 }')"
 	done
 	break
 done
