@@ -33,8 +33,11 @@ for item in $(echo "$list" | tr , ' '); do
 		max=$(sed -n 's/^# Max Latencies: *0*\([0-9][0-9]*\).*/\1/p' /tmp/ct.out | tail -1)
 		echo "BENCH cyclictest avg_us ${avg:-na}"
 		echo "BENCH cyclictest max_us ${max:-na}"
+		# Histogram lines are zero-padded ("000070 000012"), and busybox
+		# awk reads such numbers as octal: strip the zeros first.
 		grep -E '^[0-9]+ [0-9]+$' /tmp/ct.out |
-			awk '$2 > 0 { print "BENCH cyclictest hist " $1+0 " " $2+0 }'
+			sed -E 's/^0*([0-9])/\1/; s/ 0*([0-9])/ \1/' |
+			awk '$2 > 0 { print "BENCH cyclictest hist " $1 " " $2 }'
 		if [ "$a0" = na ]; then
 			echo "BENCH cyclictest server_activations na"
 		else
