@@ -93,12 +93,18 @@ fssoak fifo 80 sh /tmp/states.sh "$end" &
 # one starved: in the next such hang RT tasks got no CPU at all while
 # the fair server ran normal tasks.  The first to see the stall dumps.
 # The hung-task detector adds every CPU's backtrace.
+# The beat is written to a new file and renamed over the old one: a
+# monitor that read it while '>' had truncated it got an empty operand,
+# and an arithmetic error ends a busybox shell script (both monitors died
+# within 14 minutes of a 3600 s soak).  The monitors check it anyway.
 echo 1 > /proc/sys/kernel/hung_task_all_cpu_backtrace 2>/dev/null
 date +%s > /tmp/hotplug.beat
 cat > /tmp/stall.sh <<'STALL'
 while [ "$(date +%s)" -lt "$1" ]; do
 	sleep 5
-	quiet=$(( $(date +%s) - $(cat /tmp/hotplug.beat) ))
+	read -r beat < /tmp/hotplug.beat
+	case $beat in ''|*[!0-9]*) continue ;; esac
+	quiet=$(( $(date +%s) - beat ))
 	[ "$quiet" -gt 45 ] || continue
 	mkdir /tmp/stall.dumped 2>/dev/null || break
 	echo "soak-stall: the hotplug loop made no step for $quiet s ($2)"
@@ -211,12 +217,16 @@ else
 fi
 cat > /tmp/hotplug.sh <<'HOTPLUG'
 end=$1 last=$2 susp=$3 cycles=0 refused=0 failed=0 parts=0 rounds=0 suspends=0
+# Tell the stall monitors that the loop made a step (atomically, see above).
+beat() {
+	date +%s > /tmp/hotplug.beat.new && mv /tmp/hotplug.beat.new /tmp/hotplug.beat
+}
 CG=/sys/fs/cgroup
 echo +cpuset > $CG/cgroup.subtree_control
 mkdir -p $CG/soak
 while [ "$(date +%s)" -lt "$end" ]; do
 	for c in $(seq 1 "$last"); do
-		date +%s > /tmp/hotplug.beat
+		beat
 		# fssoak put: not while a fuzzed knob value is in force.
 		online=/sys/devices/system/cpu/cpu$c/online
 		if err=$(fssoak put "$online" 0 2>&1); then
@@ -238,7 +248,7 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	fssoak put $CG/soak/cpuset.cpus.partition member 2>/dev/null
 	rounds=$((rounds + 1))
 	[ "$susp" = 1 ] && [ $((rounds % 3)) = 0 ] || continue
-	date +%s > /tmp/hotplug.beat
+	beat
 	if err=$(fssoak put /sys/power/state mem 2>&1); then
 		suspends=$((suspends + 1))
 	else
