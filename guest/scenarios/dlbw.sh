@@ -56,7 +56,8 @@ settled() {
 	echo "DLBW-FAIL root cpuset: CPU $1 still $(cat $CG/cpuset.cpus.effective)"
 }
 while [ "$(date +%s)" -lt "$stop" ]; do
-	date +%s > /tmp/dlbw.beat
+	# Renamed into place: see the monitor below.
+	date +%s > /tmp/dlbw.beat.new && mv /tmp/dlbw.beat.new /tmp/dlbw.beat
 	if [ "$hotplug" = 1 ] &&
 	   fssoak put /sys/devices/system/cpu/cpu$c/online 0 2>/dev/null; then
 		settled $c 0
@@ -73,12 +74,17 @@ done
 echo "$cycles" > /tmp/cycles
 REBUILDS
 
-# If a round makes no step for 60 s, dump once what every CPU runs.
+# If a round makes no step for 60 s, dump once what every CPU runs.  The
+# beat is renamed into place and checked before use: an empty value
+# (a read while '>' had truncated the file) in $(( )) would end this
+# busybox script.
 date +%s > /tmp/dlbw.beat
 cat > /tmp/stall.sh <<'STALL'
 while :; do
 	sleep 5
-	[ $(( $(date +%s) - $(cat /tmp/dlbw.beat) )) -gt 60 ] || continue
+	read -r beat < /tmp/dlbw.beat
+	case $beat in ''|*[!0-9]*) continue ;; esac
+	[ $(( $(date +%s) - beat )) -gt 60 ] || continue
 	echo "dlbw-stall: no step for 60 s"
 	sed 's/^/dlbw-stall: /' /sys/kernel/debug/sched/debug
 	grep -B1 -A2 'dl_task_timer\|inactive_task_timer' /proc/timer_list |
